@@ -1,0 +1,87 @@
+package io.eventops.reconciler.attendee;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.reconciler.web.DomainException;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Attendee import (JSON array or CSV with the same header) and the attendee detail view.
+ */
+@RestController
+class AttendeeController {
+
+	private static final String[] CSV_HEADER = { "attendeeId", "displayName", "company", "tier", "email" };
+
+	private final AttendeeRegistry registry;
+
+	private final AttendeeQueries queries;
+
+	AttendeeController(AttendeeRegistry registry, AttendeeQueries queries) {
+		this.registry = registry;
+		this.queries = queries;
+	}
+
+	@PostMapping(path = "/admin/v1/events/{eventId}/attendees", consumes = "application/json")
+	AttendeeRegistry.ImportResult importJson(@PathVariable String eventId, @RequestBody List<AttendeeImport> rows) {
+		return this.registry.importAttendees(eventId, rows);
+	}
+
+	@PostMapping(path = "/admin/v1/events/{eventId}/attendees", consumes = "text/csv")
+	AttendeeRegistry.ImportResult importCsv(@PathVariable String eventId, @RequestBody String csv) {
+		return this.registry.importAttendees(eventId, parseCsv(csv));
+	}
+
+	@GetMapping("/admin/v1/attendees/{attendeeId}")
+	AttendeeView attendee(@PathVariable String attendeeId) {
+		return this.queries.find(attendeeId).orElseThrow(() -> DomainException.notFound("Attendee", attendeeId));
+	}
+
+	static List<AttendeeImport> parseCsv(String csv) {
+		CSVFormat format = CSVFormat.RFC4180.builder()
+			.setHeader()
+			.setSkipHeaderRecord(true)
+			.setIgnoreEmptyLines(true)
+			.setTrim(true)
+			.get();
+		try (CSVParser parser = CSVParser.parse(new StringReader(csv.strip()), format)) {
+			Map<String, Integer> header = parser.getHeaderMap();
+			for (String column : new String[] { "attendeeId", "displayName" }) {
+				if (!header.containsKey(column)) {
+					throw DomainException.invalid("invalid-csv",
+							"The CSV header must name the columns " + String.join(",", CSV_HEADER) + ".");
+				}
+			}
+			List<AttendeeImport> rows = new ArrayList<>();
+			for (CSVRecord record : parser) {
+				rows.add(new AttendeeImport(cell(record, "attendeeId"), cell(record, "displayName"),
+						cell(record, "company"), cell(record, "tier"), cell(record, "email")));
+			}
+			return rows;
+		}
+		catch (IOException | IllegalStateException | IllegalArgumentException ex) {
+			throw DomainException.invalid("invalid-csv", "The CSV could not be read (check quoting and columns).");
+		}
+	}
+
+	private static String cell(CSVRecord record, String column) {
+		if (!record.isMapped(column) || !record.isSet(column)) {
+			return null;
+		}
+		String value = record.get(column);
+		return value.isEmpty() ? null : value;
+	}
+
+}

@@ -1,0 +1,156 @@
+package io.eventops.reconciler.checkin;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.model.flush.EntryResult;
+import io.eventops.model.flush.Outcome;
+import io.eventops.model.flush.RejectionReason;
+import io.eventops.model.reconcile.ReconcileEntry;
+import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.model.reconcile.ReconcileResponse;
+import io.eventops.reconciler.claim.ClaimState;
+import io.eventops.reconciler.claim.ClaimStore;
+import io.eventops.reconciler.config.ReconcilerProperties;
+
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reconciles one kiosk's batch: claims its keys in one Redis round, judges and applies
+ * what it claimed in one PostgreSQL transaction, then marks the claims done in one more
+ * round. A failure before commit releases the claims (invariant 2), and nothing is
+ * answered before the commit (invariant 6).
+ */
+@Service
+public class BatchReconciler {
+
+	private final ClaimStore claims;
+
+	private final CheckInWriter writer;
+
+	private final TransactionTemplate transactions;
+
+	private final ReconcileMetrics metrics;
+
+	private final int retries;
+
+	BatchReconciler(ClaimStore claims, CheckInWriter writer, TransactionTemplate transactions, ReconcileMetrics metrics,
+			ReconcilerProperties properties) {
+		this.claims = claims;
+		this.writer = writer;
+		this.transactions = transactions;
+		this.metrics = metrics;
+		this.retries = properties.transactionRetries();
+	}
+
+	/**
+	 * Reconciles a batch.
+	 * @param request the edge-validated batch of one kiosk
+	 * @return one result per entry, in the request's order
+	 */
+	public ReconcileResponse reconcile(ReconcileRequest request) {
+		long started = System.nanoTime();
+		List<BatchItem> items = new ArrayList<>(request.entries().size());
+		for (int i = 0; i < request.entries().size(); i++) {
+			items.add(BatchItem.of(i, request.kioskId(), request.entries().get(i)));
+		}
+		Map<String, BatchItem> firsts = new LinkedHashMap<>();
+		List<BatchItem> repeats = new ArrayList<>();
+		for (BatchItem item : items) {
+			if (firsts.putIfAbsent(item.key(), item) != null) {
+				repeats.add(item);
+			}
+		}
+		List<BatchItem> unique = List.copyOf(firsts.values());
+		List<String> keys = unique.stream()
+			.map((item) -> this.claims.key(request.kioskId(), item.entry().seq()))
+			.toList();
+		ClaimStore.Claims claimed = this.claims.claim(keys);
+
+		Map<Integer, Judgement> judgements = new HashMap<>();
+		List<BatchItem> toJudge = new ArrayList<>();
+		Map<BatchItem, String> reused = new HashMap<>();
+		List<String> leasedKeys = new ArrayList<>();
+		List<BatchItem> leasedItems = new ArrayList<>();
+		for (int i = 0; i < unique.size(); i++) {
+			BatchItem item = unique.get(i);
+			switch (claimed.states().get(i)) {
+				case ClaimState.Claimed claimedState -> {
+					toJudge.add(item);
+					leasedKeys.add(keys.get(i));
+					leasedItems.add(item);
+				}
+				case ClaimState.Unavailable unavailable -> toJudge.add(item);
+				case ClaimState.Done done when done.fingerprint().equals(item.fingerprint()) -> {
+					judgements.put(item.index(), Judgement.of(Outcome.DUPLICATE, done.fingerprint()));
+					this.metrics.fastPathDuplicate();
+				}
+				case ClaimState.Done done -> reused.put(item, done.fingerprint());
+				case ClaimState.Leased leased -> judgements.put(item.index(), Judgement.of(Outcome.IN_FLIGHT, null));
+			}
+		}
+		for (BatchItem repeat : repeats) {
+			if (!repeat.fingerprint().equals(firsts.get(repeat.key()).fingerprint())) {
+				reused.put(repeat, firsts.get(repeat.key()).fingerprint());
+			}
+		}
+		if (!toJudge.isEmpty() || !reused.isEmpty()) {
+			try {
+				judgements.putAll(writeWithRetries(request, toJudge, reused));
+			}
+			catch (RuntimeException ex) {
+				this.claims.release(claimed.lease(), leasedKeys);
+				throw ex;
+			}
+			this.claims.complete(claimed.lease(), leasedKeys,
+					leasedItems.stream().map((item) -> judgements.get(item.index()).storedFingerprint()).toList());
+		}
+		for (BatchItem repeat : repeats) {
+			if (!judgements.containsKey(repeat.index())) {
+				Outcome first = judgements.get(firsts.get(repeat.key()).index()).outcome();
+				judgements.put(repeat.index(),
+						Judgement.of((first == Outcome.IN_FLIGHT) ? Outcome.IN_FLIGHT : Outcome.DUPLICATE, null));
+			}
+		}
+		List<EntryResult> results = new ArrayList<>(items.size());
+		for (BatchItem item : items) {
+			results.add(result(item, judgements.get(item.index())));
+		}
+		this.metrics.batch(results, System.nanoTime() - started);
+		return new ReconcileResponse(results);
+	}
+
+	private Map<Integer, Judgement> writeWithRetries(ReconcileRequest request, List<BatchItem> toJudge,
+			Map<BatchItem, String> reused) {
+		for (int attempt = 1;; attempt++) {
+			try {
+				Map<Integer, Judgement> written = this.transactions
+					.execute((status) -> this.writer.write(request, toJudge, reused));
+				this.metrics.guardDuplicates(
+						written.values().stream().filter((judged) -> judged.outcome() == Outcome.DUPLICATE).count());
+				return written;
+			}
+			catch (ConcurrencyFailureException ex) {
+				// a deadlock or serialization failure rolled everything back: the batch
+				// is retried whole
+				if (attempt >= this.retries) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	private static EntryResult result(BatchItem item, Judgement judged) {
+		ReconcileEntry entry = item.entry();
+		String key = (entry.idempotencyKey() != null) ? entry.idempotencyKey() : item.key();
+		RejectionReason reason = judged.reason();
+		return new EntryResult(entry.seq(), key, judged.outcome(), reason, judged.field(), judged.badgeJobId(),
+				entry.flags());
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.eventops.reconciler.checkin;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.reconcile.ReconcileEntry;
+
+/**
+ * Fingerprints an entry's payload, so that a replay (same key, same payload) is told
+ * apart from key reuse (same key, another payload; invariant 3). Times are compared as
+ * instants: the same moment written with another offset is the same payload.
+ */
+final class EntryFingerprint {
+
+	private EntryFingerprint() {
+	}
+
+	static String of(ReconcileEntry entry) {
+		FlushEntry parsed = entry.entry();
+		if (parsed == null) {
+			return sha256("raw\u0000" + entry.rawEntry());
+		}
+		StringBuilder canonical = new StringBuilder("v1");
+		append(canonical, Long.toString(parsed.seq()));
+		append(canonical, (parsed.type() != null) ? parsed.type().name() : null);
+		append(canonical, parsed.attendeeId());
+		append(canonical, (parsed.capturedAt() != null) ? parsed.capturedAt().toInstant().toString() : null);
+		append(canonical, (parsed.queuedAt() != null) ? parsed.queuedAt().toInstant().toString() : null);
+		append(canonical, Boolean.toString(parsed.badgePrintedLocally()));
+		append(canonical, (parsed.badge() != null) ? parsed.badge().displayName() : null);
+		append(canonical, (parsed.badge() != null) ? parsed.badge().company() : null);
+		return sha256(canonical.toString());
+	}
+
+	// length-prefixed, so that no two different field lists share a canonical form
+	private static void append(StringBuilder canonical, String value) {
+		if (value == null) {
+			canonical.append("|-");
+		}
+		else {
+			canonical.append('|').append(value.length()).append(':').append(value);
+		}
+	}
+
+	private static String sha256(String text) {
+		try {
+			MessageDigest digest = MessageDigest.getInstance("SHA-256");
+			return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is required by every Java platform", ex);
+		}
+	}
+
+}

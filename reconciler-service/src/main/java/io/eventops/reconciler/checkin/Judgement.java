@@ -1,0 +1,30 @@
+package io.eventops.reconciler.checkin;
+
+import io.eventops.model.flush.Outcome;
+import io.eventops.model.flush.RejectionReason;
+
+/**
+ * What the batch path decided for one entry.
+ *
+ * @param outcome the outcome
+ * @param reason the rejection reason, or {@code null}
+ * @param field the offending field of an {@code INVALID_ENTRY}, or {@code null}
+ * @param badgeJobId the badge job the entry created, or {@code null}
+ * @param storedFingerprint the fingerprint the key is committed with (differs from the
+ * entry's on key reuse), or {@code null} when nothing was committed for the key
+ */
+record Judgement(Outcome outcome, RejectionReason reason, String field, String badgeJobId, String storedFingerprint) {
+
+	static Judgement of(Outcome outcome, String storedFingerprint) {
+		return new Judgement(outcome, null, null, null, storedFingerprint);
+	}
+
+	static Judgement rejected(RejectionReason reason, String field, String storedFingerprint) {
+		return new Judgement(Outcome.REJECTED, reason, field, null, storedFingerprint);
+	}
+
+	Judgement withBadgeJob(String jobId) {
+		return new Judgement(this.outcome, this.reason, this.field, jobId, this.storedFingerprint);
+	}
+
+}

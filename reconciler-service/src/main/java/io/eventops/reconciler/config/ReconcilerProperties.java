@@ -1,0 +1,37 @@
+package io.eventops.reconciler.config;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Settings of the check-in path.
+ *
+ * @param claimLeaseTtl how long a Redis claim lease lives before commit (invariant 2)
+ * @param claimDoneTtl how long a {@code done} marker answers replays from Redis
+ * @param transactionRetries how often a batch is retried on a deadlock or serialization
+ * failure
+ * @param deskPrinterPool the printer pool of badges created by desk corrections
+ */
+@Validated
+@ConfigurationProperties("eventops.reconciler")
+public record ReconcilerProperties(@NotNull @DefaultValue("30s") Duration claimLeaseTtl,
+		@NotNull @DefaultValue("6h") Duration claimDoneTtl, @Positive @DefaultValue("3") int transactionRetries,
+		@NotBlank @DefaultValue("default") String deskPrinterPool) {
+
+	public ReconcilerProperties {
+		if (claimLeaseTtl != null && claimLeaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {
+			throw new IllegalArgumentException("eventops.reconciler.claim-lease-ttl must be at least 1s");
+		}
+		if (claimDoneTtl != null && claimDoneTtl.compareTo(claimLeaseTtl) <= 0) {
+			throw new IllegalArgumentException("eventops.reconciler.claim-done-ttl must exceed claim-lease-ttl");
+		}
+	}
+
+}

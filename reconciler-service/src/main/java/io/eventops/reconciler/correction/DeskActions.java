@@ -1,0 +1,118 @@
+package io.eventops.reconciler.correction;
+
+import java.util.List;
+import java.util.UUID;
+
+import io.eventops.model.flush.Outcome;
+import io.eventops.reconciler.config.ReconcilerProperties;
+import io.eventops.reconciler.web.DomainException;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Applies desk corrections and reprints, each in one transaction. A correction is a
+ * record of origin DESK with a server-issued seq, so it outranks every kiosk write
+ * (invariant 4); a correction that checks an attendee in creates the badge job like a
+ * kiosk would (invariant 7).
+ */
+@Service
+class DeskActions {
+
+	private static final String UPSERT_DESK = """
+			INSERT INTO reconciler.check_ins AS c (attendee_id, event_id, origin_rank, seq, source_id,
+			  idempotency_key, captured_at, desk_display_name, desk_company, desk_tier)
+			SELECT a.attendee_id, a.event_id, 1, ?, 'desk', ?, now(), ?, ?, ?
+			FROM reconciler.attendees a WHERE a.attendee_id = ?
+			ON CONFLICT (attendee_id) DO UPDATE SET origin_rank = EXCLUDED.origin_rank, seq = EXCLUDED.seq,
+			  source_id = EXCLUDED.source_id, idempotency_key = EXCLUDED.idempotency_key,
+			  captured_at = EXCLUDED.captured_at,
+			  desk_display_name = coalesce(EXCLUDED.desk_display_name, c.desk_display_name),
+			  desk_company = coalesce(EXCLUDED.desk_company, c.desk_company),
+			  desk_tier = coalesce(EXCLUDED.desk_tier, c.desk_tier), updated_at = now()
+			WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
+			RETURNING (xmax = 0) AS inserted""";
+
+	private static final String INSERT_JOB = """
+			INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+			  reason, reprint_reason)
+			SELECT ?, a.attendee_id, a.event_id, a.credential_version, ?, ?, ?
+			FROM reconciler.attendees a WHERE a.attendee_id = ?
+			ON CONFLICT (attendee_id, credential_version) DO NOTHING""";
+
+	private final JdbcTemplate jdbc;
+
+	private final String deskPool;
+
+	DeskActions(JdbcTemplate jdbc, ReconcilerProperties properties) {
+		this.jdbc = jdbc;
+		this.deskPool = properties.deskPrinterPool();
+	}
+
+	@Transactional
+	void correct(String attendeeId, CorrectionRequest correction) {
+		if (correction.displayName() == null && correction.company() == null && correction.tier() == null) {
+			throw DomainException.invalid("empty-correction", "Name at least one of displayName, company, tier.");
+		}
+		requireAttendee(attendeeId);
+		long seq = this.jdbc.queryForObject("SELECT nextval('reconciler.desk_seq')", Long.class);
+		String key = "desk:" + seq;
+		List<Boolean> applied = this.jdbc.query(UPSERT_DESK, (rs, n) -> rs.getBoolean(1), seq, key,
+				correction.displayName(), correction.company(), correction.tier(), attendeeId);
+		this.jdbc.update("""
+				INSERT INTO reconciler.processed_entries (idempotency_key, source_id, seq, attendee_id, fingerprint,
+				  outcome, reason) VALUES (?, 'desk', ?, ?, ?, ?, NULL)""", key, seq, attendeeId,
+				Integer.toHexString(correction.hashCode()),
+				applied.isEmpty() ? Outcome.STALE.name() : Outcome.APPLIED.name());
+		if (!applied.isEmpty() && applied.get(0)) {
+			insertJob(attendeeId, this.deskPool, "CHECK_IN", null);
+		}
+	}
+
+	@Transactional
+	Reprint reprint(String attendeeId, ReprintRequest request) {
+		requireAttendee(attendeeId);
+		Integer checkedIn = this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?",
+				Integer.class, attendeeId);
+		if (checkedIn == null || checkedIn == 0) {
+			throw DomainException.conflict("not-checked-in",
+					"Attendee '" + attendeeId + "' is not checked in; nothing to reprint.");
+		}
+		int version = this.jdbc.queryForObject("""
+				UPDATE reconciler.attendees SET credential_version = credential_version + 1, updated_at = now()
+				WHERE attendee_id = ? RETURNING credential_version""", Integer.class, attendeeId);
+		List<String> pools = this.jdbc.queryForList("""
+				SELECT printer_pool FROM reconciler.badge_jobs WHERE attendee_id = ?
+				ORDER BY credential_version DESC LIMIT 1""", String.class, attendeeId);
+		String jobId = insertJob(attendeeId, pools.isEmpty() ? this.deskPool : pools.get(0), "REPRINT",
+				request.reason());
+		return new Reprint(jobId, version);
+	}
+
+	private String insertJob(String attendeeId, String pool, String reason, String reprintReason) {
+		UUID jobId = UUID.randomUUID();
+		this.jdbc.update(INSERT_JOB, jobId, pool, reason, reprintReason, attendeeId);
+		this.jdbc.queryForList("SELECT pg_notify('eventops_badge_jobs', ?)", pool);
+		return jobId.toString();
+	}
+
+	private void requireAttendee(String attendeeId) {
+		List<String> found = this.jdbc.queryForList(
+				"SELECT attendee_id FROM reconciler.attendees WHERE attendee_id = ? FOR UPDATE", String.class,
+				attendeeId);
+		if (found.isEmpty()) {
+			throw DomainException.notFound("Attendee", attendeeId);
+		}
+	}
+
+	/**
+	 * The job of a reprint.
+	 *
+	 * @param badgeJobId the new job
+	 * @param credentialVersion the new credential; the previous one is revoked
+	 */
+	record Reprint(String badgeJobId, int credentialVersion) {
+	}
+
+}

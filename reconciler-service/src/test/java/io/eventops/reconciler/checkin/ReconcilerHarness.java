@@ -1,0 +1,115 @@
+package io.eventops.reconciler.checkin;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.eventops.reconciler.claim.ClaimStore;
+import io.eventops.reconciler.config.ReconcilerProperties;
+import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.testsupport.RedisServerEndpoint;
+import io.eventops.testsupport.TestDatabase;
+import io.eventops.testsupport.TestInfrastructure;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.flywaydb.core.Flyway;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The batch path wired by hand, without Spring Boot, over a fresh database and Redis
+ * namespace: for property tests and benchmarks that need many fast runs, or a wrapped
+ * data source.
+ */
+final class ReconcilerHarness implements AutoCloseable {
+
+	final HikariDataSource pool;
+
+	final JdbcTemplate jdbc;
+
+	final StringRedisTemplate redis;
+
+	final String redisPrefix;
+
+	private final LettuceConnectionFactory connections;
+
+	private ReconcilerHarness(HikariDataSource pool, LettuceConnectionFactory connections, String redisPrefix) {
+		this.pool = pool;
+		this.jdbc = new JdbcTemplate(pool);
+		this.connections = connections;
+		this.redis = new StringRedisTemplate(connections);
+		this.redisPrefix = redisPrefix;
+	}
+
+	static ReconcilerHarness start() {
+		TestDatabase database = TestInfrastructure.freshDatabase();
+		HikariDataSource pool = new HikariDataSource();
+		pool.setJdbcUrl(database.jdbcUrl());
+		pool.setUsername(database.user());
+		pool.setPassword(database.password());
+		pool.setMaximumPoolSize(8);
+		Flyway.configure()
+			.dataSource(pool)
+			.schemas("reconciler")
+			.defaultSchema("reconciler")
+			.locations("classpath:db/migration/reconciler")
+			.load()
+			.migrate();
+		RedisServerEndpoint endpoint = TestInfrastructure.redis();
+		LettuceConnectionFactory connections = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(endpoint.host(), endpoint.port()));
+		connections.afterPropertiesSet();
+		connections.start();
+		return new ReconcilerHarness(pool, connections, TestInfrastructure.freshRedisNamespace());
+	}
+
+	/**
+	 * A batch reconciler over the given data source (the harness's pool, or a wrapper of
+	 * it).
+	 * @param dataSource the data source
+	 * @return the reconciler
+	 */
+	BatchReconciler reconciler(DataSource dataSource) {
+		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
+				"default");
+		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
+		return new BatchReconciler(claims, new CheckInWriter(new JdbcTemplate(dataSource)),
+				new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
+				new ReconcileMetrics(new SimpleMeterRegistry()), properties);
+	}
+
+	BatchReconciler reconciler() {
+		return reconciler(this.pool);
+	}
+
+	/**
+	 * Forgets every Redis key of this harness, as a Redis restart without persistence
+	 * would.
+	 */
+	void flushRedis() {
+		Set<String> keys = this.redis.keys(this.redisPrefix + "*");
+		if (keys != null && !keys.isEmpty()) {
+			this.redis.delete(keys);
+		}
+	}
+
+	List<String> winners(String eventId) {
+		return this.jdbc.queryForList("""
+				SELECT attendee_id || '=' || source_id || ':' || seq FROM reconciler.check_ins
+				WHERE event_id = ? ORDER BY attendee_id""", String.class, eventId);
+	}
+
+	@Override
+	public void close() {
+		this.connections.destroy();
+		this.pool.close();
+	}
+
+}
