@@ -1,18 +1,34 @@
 package io.eventops.reconciler;
 
-import org.springframework.boot.SpringApplication;
+import java.util.Map;
+
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * Boots the reconciler service.
+ * Boots the reconciler service. Its configuration file is {@code reconciler.yml}, not
+ * {@code application.yml}, so that several services can share one classpath (the local
+ * stack's and other modules' tests) without reading each other's settings.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
 public class ReconcilerApplication {
 
+	/** The name of this service's configuration file ({@code spring.config.name}). */
+	public static final String CONFIG_NAME = "reconciler";
+
 	public static void main(String[] args) {
-		SpringApplication.run(ReconcilerApplication.class, args);
+		builder().run(args);
+	}
+
+	/**
+	 * A builder of the reconciler application with its configuration file name set.
+	 * @return the builder
+	 */
+	public static SpringApplicationBuilder builder() {
+		return new SpringApplicationBuilder(ReconcilerApplication.class)
+			.properties(Map.of("spring.config.name", CONFIG_NAME));
 	}
 
 }

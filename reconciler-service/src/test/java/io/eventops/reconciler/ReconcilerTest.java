@@ -19,7 +19,8 @@ import org.springframework.test.context.ContextConfiguration;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "eventops.security.internal-token=" + TestData.INTERNAL_TOKEN,
+		properties = { "spring.config.name=" + ReconcilerApplication.CONFIG_NAME,
+				"eventops.security.internal-token=" + TestData.INTERNAL_TOKEN,
 				"eventops.security.ops-password=" + TestData.OPS_PASSWORD,
 				"eventops.security.admin-password=" + TestData.ADMIN_PASSWORD })
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
