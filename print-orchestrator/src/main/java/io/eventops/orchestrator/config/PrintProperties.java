@@ -1,0 +1,73 @@
+package io.eventops.orchestrator.config;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Settings of probing, dispatch, failover and the relay.
+ *
+ * @param probeInterval time between two health probes of one printer
+ * @param downAfterFailures consecutive failed probes that declare a printer DOWN
+ * (invariant 9: fewer is a blip and moves nothing)
+ * @param autoFailover whether a printer declared DOWN is failed over at once
+ * @param relayInterval how often the relay polls the outbox when no notification came
+ * @param relayBatchSize outbox rows copied into the ledger per pass
+ * @param doneMarkerTtl lifetime of the completion marker {@code print:done:{jobId}}
+ * @param connectTimeout TCP connect timeout towards printers
+ * @param readTimeout status reply timeout towards printers
+ * @param confirmTimeout how long a sent label may take to be confirmed
+ * @param confirmPollInterval status polling interval while confirming a label
+ * @param agentLeaseTtl lifetime of the lease that makes one replica the agent of a
+ * printer
+ * @param rebuildInterval how often the ledger sweeper rebuilds Redis from the ledger
+ * @param rebuildGrace age a queued ledger row must reach before the sweeper re-pushes it
+ * (covers the gap between commit and push)
+ * @param probePrintTimeout how long a probe print may take, {@code ~JA} included
+ * @param labelDpi printhead resolution the badges are rendered for
+ */
+@Validated
+@ConfigurationProperties("eventops.print")
+public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterval,
+		@Min(1) @Max(100) @DefaultValue("3") int downAfterFailures, @DefaultValue("true") boolean autoFailover,
+		@NotNull @DefaultValue("1s") Duration relayInterval, @Positive @DefaultValue("500") int relayBatchSize,
+		@NotNull @DefaultValue("7d") Duration doneMarkerTtl, @NotNull @DefaultValue("1s") Duration connectTimeout,
+		@NotNull @DefaultValue("1s") Duration readTimeout, @NotNull @DefaultValue("30s") Duration confirmTimeout,
+		@NotNull @DefaultValue("250ms") Duration confirmPollInterval,
+		@NotNull @DefaultValue("10s") Duration agentLeaseTtl, @NotNull @DefaultValue("2s") Duration rebuildInterval,
+		@NotNull @DefaultValue("5s") Duration rebuildGrace, @NotNull @DefaultValue("20s") Duration probePrintTimeout,
+		@Min(150) @Max(600) @DefaultValue("203") int labelDpi) {
+
+	public PrintProperties {
+		requirePositive(probeInterval, "probe-interval");
+		requirePositive(relayInterval, "relay-interval");
+		requirePositive(doneMarkerTtl, "done-marker-ttl");
+		requirePositive(connectTimeout, "connect-timeout");
+		requirePositive(readTimeout, "read-timeout");
+		requirePositive(confirmTimeout, "confirm-timeout");
+		requirePositive(confirmPollInterval, "confirm-poll-interval");
+		requirePositive(rebuildInterval, "rebuild-interval");
+		requirePositive(probePrintTimeout, "probe-print-timeout");
+		if (agentLeaseTtl != null && probeInterval != null
+				&& agentLeaseTtl.compareTo(probeInterval.multipliedBy(3)) < 0) {
+			throw new IllegalArgumentException("eventops.print.agent-lease-ttl must be at least 3 probe intervals");
+		}
+		if (rebuildGrace != null && rebuildGrace.isNegative()) {
+			throw new IllegalArgumentException("eventops.print.rebuild-grace must not be negative");
+		}
+	}
+
+	private static void requirePositive(Duration value, String name) {
+		if (value != null && (value.isNegative() || value.isZero())) {
+			throw new IllegalArgumentException("eventops.print." + name + " must be positive");
+		}
+	}
+
+}

@@ -1,0 +1,150 @@
+package io.eventops.orchestrator.failover;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.eventops.orchestrator.ledger.JobState;
+import io.eventops.orchestrator.ledger.PrintJob;
+import io.eventops.orchestrator.ledger.PrintLedger;
+import io.eventops.orchestrator.metrics.PrintMetrics;
+import io.eventops.orchestrator.printer.OperationRefusedException;
+import io.eventops.orchestrator.printer.Printer;
+import io.eventops.orchestrator.printer.PrinterClients;
+import io.eventops.orchestrator.printer.PrinterRegistry;
+import io.eventops.orchestrator.printer.PrinterState;
+import io.eventops.orchestrator.queue.CompletionMarkers;
+import io.eventops.orchestrator.queue.PrintQueues;
+import io.eventops.orchestrator.queue.QueuePlacement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Moves a dead printer's work elsewhere: probe verdict → drain → gated re-dispatch
+ * (invariant 9). Idempotent: a second run finds nothing to move, and a job confirmed
+ * printed or held by another printer is never moved.
+ */
+public class FailoverProcedure {
+
+	private static final Logger logger = LoggerFactory.getLogger(FailoverProcedure.class);
+
+	private final PrinterRegistry registry;
+
+	private final PrintLedger ledger;
+
+	private final PrintQueues queues;
+
+	private final CompletionMarkers markers;
+
+	private final QueuePlacement placement;
+
+	private final PrinterClients clients;
+
+	private final PrintMetrics metrics;
+
+	public FailoverProcedure(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues,
+			CompletionMarkers markers, QueuePlacement placement, PrinterClients clients, PrintMetrics metrics) {
+		this.registry = registry;
+		this.ledger = ledger;
+		this.queues = queues;
+		this.markers = markers;
+		this.placement = placement;
+		this.clients = clients;
+		this.metrics = metrics;
+	}
+
+	/**
+	 * Fails a printer over.
+	 * @param deadPrinterId the printer whose work moves; it is taken out (DOWN) unless it
+	 * is out already
+	 * @param backupPrinterId the printer to move everything to, or null for the least
+	 * loaded UP printer of each job's pool
+	 * @param since when the trouble started (first missed probe, or the request)
+	 * @return what moved, what was skipped, and what the dead printer still holds
+	 */
+	public FailoverResult run(String deadPrinterId, String backupPrinterId, Instant since) {
+		Printer dead = this.registry.require(deadPrinterId);
+		if (backupPrinterId != null) {
+			requireUsableBackup(deadPrinterId, backupPrinterId);
+		}
+		this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
+		cancelBufferedFormats(dead);
+		// Invariant 9: the in-flight job first, it is the one most at risk of being lost.
+		List<UUID> inflight = this.queues.reclaimInflight(deadPrinterId);
+		List<UUID> queued = this.queues.drain(deadPrinterId);
+		List<UUID> moved = new ArrayList<>();
+		List<UUID> skipped = new ArrayList<>();
+		for (UUID jobId : inflight) {
+			(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
+		}
+		for (UUID jobId : queued) {
+			(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
+		}
+		long deadDepth = this.queues.depth(deadPrinterId);
+		if (!moved.isEmpty() || !skipped.isEmpty()) {
+			this.metrics.failover(moved.size(), skipped.size(), Duration.between(since, Instant.now()));
+			logger.warn("Failed over printer {}: moved {} jobs, skipped {}, dead depth {}", deadPrinterId, moved.size(),
+					skipped.size(), deadDepth);
+		}
+		return new FailoverResult(moved, skipped, deadDepth);
+	}
+
+	private void requireUsableBackup(String deadPrinterId, String backupPrinterId) {
+		if (backupPrinterId.equals(deadPrinterId)) {
+			throw OperationRefusedException.invalid("backup-is-dead-printer",
+					"The backup printer must differ from the failed printer.");
+		}
+		Printer backup = this.registry.require(backupPrinterId);
+		if (backup.state().out()) {
+			throw OperationRefusedException.conflict("backup-out-of-service",
+					"Backup printer '" + backupPrinterId + "' is " + backup.state() + ".");
+		}
+	}
+
+	// ~JA drops whatever the dead printer still buffers, so that it cannot print the
+	// moved
+	// jobs when it wakes up; best effort, it is usually unreachable.
+	private void cancelBufferedFormats(Printer dead) {
+		try {
+			this.clients.of(dead).cancelAll();
+		}
+		catch (IOException | RuntimeException ex) {
+			logger.debug("Could not send ~JA to printer {}: {}", dead.printerId(), ex.getMessage());
+		}
+	}
+
+	// The gate: a job confirmed printed (marker or ledger) or held by another printer by
+	// now
+	// is skipped; anything else leaves the dead printer.
+	private boolean redispatch(UUID jobId, String deadPrinterId, String backupPrinterId) {
+		if (this.markers.isDone(jobId)) {
+			return false;
+		}
+		Optional<PrintJob> found = this.ledger.find(jobId);
+		if (found.isEmpty() || !deadPrinterId.equals(found.get().printerId())) {
+			return false;
+		}
+		PrintJob job = found.get();
+		if (job.state() == JobState.PRINTED) {
+			this.markers.markDone(jobId, deadPrinterId);
+			return false;
+		}
+		// Sent and not confirmed: the dead printer may still have printed it.
+		boolean possibleDuplicate = job.unconfirmed();
+		String target = (backupPrinterId != null) ? backupPrinterId
+				: this.placement.choose(job.printerPool(), deadPrinterId).map(Printer::printerId).orElse(null);
+		if (target == null) {
+			return this.ledger.backToPending(jobId, deadPrinterId, possibleDuplicate);
+		}
+		if (!this.ledger.moveTo(jobId, deadPrinterId, target, possibleDuplicate)) {
+			return false;
+		}
+		this.queues.push(target, jobId);
+		return true;
+	}
+
+}

@@ -1,0 +1,266 @@
+package io.eventops.orchestrator.ledger;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Reads and moves print jobs; every state change is one conditional statement, so that
+ * replicas, failover and late printer answers never overwrite each other.
+ */
+@Repository
+public class PrintLedger {
+
+	private static final String COLUMNS = "job_id, attendee_id, event_id, credential_version, printer_pool, "
+			+ "display_name, company, tier, printer_id, state, attempts, possible_duplicate, created_at, printed_at";
+
+	private final JdbcTemplate jdbc;
+
+	private final RowMapper<PrintJob> mapper = PrintLedger::map;
+
+	public PrintLedger(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Copies new jobs of the reconciler's outbox feed into the ledger as PENDING. Safe
+	 * with several replicas: a job is inserted once, by whoever gets there first.
+	 * @param limit most rows per call
+	 * @return the jobs this call inserted
+	 */
+	public List<UUID> relayFromOutbox(int limit) {
+		return this.jdbc.queryForList("""
+				INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+					display_name, company, tier, state, created_at)
+				SELECT f.job_id, f.attendee_id, f.event_id, f.credential_version, f.printer_pool,
+					f.display_name, f.company, f.tier, 'PENDING', f.created_at
+				FROM reconciler.badge_job_feed f
+				WHERE NOT EXISTS (SELECT 1 FROM printing.print_jobs p WHERE p.job_id = f.job_id)
+				ORDER BY f.created_at
+				LIMIT ?
+				ON CONFLICT (job_id) DO NOTHING
+				RETURNING job_id""", UUID.class, limit);
+	}
+
+	public Optional<PrintJob> find(UUID jobId) {
+		return this.jdbc.query("SELECT " + COLUMNS + " FROM printing.print_jobs WHERE job_id = ?", this.mapper, jobId)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * PENDING jobs, oldest first.
+	 * @param limit most rows
+	 * @return the jobs
+	 */
+	public List<PrintJob> pending(int limit) {
+		return this.jdbc.query("SELECT " + COLUMNS + " FROM printing.print_jobs WHERE state = 'PENDING'"
+				+ " ORDER BY created_at LIMIT ?", this.mapper, limit);
+	}
+
+	/**
+	 * Assigns a PENDING job to a printer.
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @return whether this call assigned it
+	 */
+	public boolean assign(UUID jobId, String printerId) {
+		return this.jdbc.update("UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),"
+				+ " updated_at = now() WHERE job_id = ? AND state = 'PENDING'", printerId, jobId) == 1;
+	}
+
+	/**
+	 * Claims a queued job for sending to its printer: only the printer of record may
+	 * claim it, and only once per attempt.
+	 * @param jobId the job
+	 * @param printerId the printer about to print it
+	 * @return the claimed job (its attempts are the fencing token of this attempt), empty
+	 * when someone else has it or it is no longer queued here
+	 */
+	public Optional<PrintJob> claim(UUID jobId, String printerId) {
+		return this.jdbc
+			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
+					+ " updated_at = now() WHERE job_id = ? AND printer_id = ? AND state = 'QUEUED' RETURNING "
+					+ COLUMNS, this.mapper, jobId, printerId)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * Claims an unconfirmed job for sending again to the same printer, flagged as a
+	 * possible duplicate (invariant 8).
+	 * @param jobId the job
+	 * @param printerId its printer
+	 * @param attempts the attempts last seen (fencing token)
+	 * @return the claimed job, empty when it changed meanwhile
+	 */
+	public Optional<PrintJob> claimResend(UUID jobId, String printerId, int attempts) {
+		return this.jdbc
+			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
+					+ " possible_duplicate = true, updated_at = now() WHERE job_id = ? AND printer_id = ?"
+					+ " AND state IN ('PRINTING', 'UNKNOWN_OUTCOME') AND attempts = ? RETURNING " + COLUMNS,
+					this.mapper, jobId, printerId, attempts)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * Records a confirmed print; a confirmation is a fact, whoever else holds the job
+	 * now.
+	 * @param jobId the job
+	 * @param printerId the printer that confirmed it
+	 * @return whether the row changed (false when already PRINTED)
+	 */
+	public boolean markPrinted(UUID jobId, String printerId) {
+		return this.jdbc.update(
+				"UPDATE printing.print_jobs SET state = 'PRINTED', printer_id = ?,"
+						+ " printed_at = now(), updated_at = now() WHERE job_id = ? AND state <> 'PRINTED'",
+				printerId, jobId) == 1;
+	}
+
+	/**
+	 * Records that an attempt ended without knowing whether the label came out.
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @param attempts the attempt's fencing token
+	 * @return whether the attempt was still the current one
+	 */
+	public boolean markUnknown(UUID jobId, String printerId, int attempts) {
+		return this.jdbc.update(
+				"UPDATE printing.print_jobs SET state = 'UNKNOWN_OUTCOME', updated_at = now()"
+						+ " WHERE job_id = ? AND printer_id = ? AND state = 'PRINTING' AND attempts = ?",
+				jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * Gives back an attempt that sent nothing.
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @param attempts the attempt's fencing token
+	 * @param wasUnknown whether the job was UNKNOWN_OUTCOME before the attempt (it stays
+	 * so)
+	 * @return whether the attempt was still the current one
+	 */
+	public boolean unclaim(UUID jobId, String printerId, int attempts, boolean wasUnknown) {
+		return this.jdbc.update(
+				"UPDATE printing.print_jobs SET state = ?, updated_at = now()"
+						+ " WHERE job_id = ? AND printer_id = ? AND state = 'PRINTING' AND attempts = ?",
+				wasUnknown ? JobState.UNKNOWN_OUTCOME.name() : JobState.QUEUED.name(), jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * Moves a job of a dead printer to another printer's queue (invariant 9).
+	 * @param jobId the job
+	 * @param fromPrinterId the dead printer (the job must still be its)
+	 * @param toPrinterId the backup
+	 * @param possibleDuplicate whether the dead printer may have printed it
+	 * @return whether this call moved it
+	 */
+	public boolean moveTo(UUID jobId, String fromPrinterId, String toPrinterId, boolean possibleDuplicate) {
+		return this.jdbc.update("""
+				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
+					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+				WHERE job_id = ? AND printer_id = ? AND state <> 'PRINTED'""", toPrinterId, possibleDuplicate, jobId,
+				fromPrinterId) == 1;
+	}
+
+	/**
+	 * Puts a job of a dead printer back to PENDING for the relay to place when its pool
+	 * has an UP printer again.
+	 * @param jobId the job
+	 * @param fromPrinterId the dead printer (the job must still be its)
+	 * @param possibleDuplicate whether the dead printer may have printed it
+	 * @return whether this call moved it
+	 */
+	public boolean backToPending(UUID jobId, String fromPrinterId, boolean possibleDuplicate) {
+		return this.jdbc.update("""
+				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
+					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+				WHERE job_id = ? AND printer_id = ? AND state <> 'PRINTED'""", possibleDuplicate, jobId,
+				fromPrinterId) == 1;
+	}
+
+	/**
+	 * The job a printer holds unconfirmed according to the ledger (at most one, invariant
+	 * 8).
+	 * @param printerId the printer
+	 * @return the job, if any
+	 */
+	public Optional<PrintJob> unconfirmedOn(String printerId) {
+		return this.jdbc
+			.query("SELECT " + COLUMNS + " FROM printing.print_jobs WHERE printer_id = ?"
+					+ " AND state IN ('PRINTING', 'UNKNOWN_OUTCOME') ORDER BY updated_at LIMIT 1", this.mapper,
+					printerId)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * Jobs assigned to a printer and not confirmed whose state is older than a grace
+	 * period, for rebuilding Redis.
+	 * @param grace minimum age of the state
+	 * @return the jobs, oldest first
+	 */
+	public List<PrintJob> openOlderThan(Duration grace) {
+		return this.jdbc.query(
+				"SELECT " + COLUMNS + " FROM printing.print_jobs"
+						+ " WHERE state IN ('QUEUED', 'PRINTING', 'UNKNOWN_OUTCOME')"
+						+ " AND updated_at < now() - make_interval(secs => ?) ORDER BY queued_at, created_at",
+				this.mapper, grace.toMillis() / 1000.0);
+	}
+
+	/**
+	 * Jobs for ops, newest first.
+	 * @param attendeeId only this attendee's, when not null
+	 * @param state only in this state, when not null
+	 * @param limit most rows
+	 * @return the jobs
+	 */
+	public List<PrintJob> search(String attendeeId, JobState state, int limit) {
+		return this.jdbc.query(
+				"SELECT " + COLUMNS + " FROM printing.print_jobs"
+						+ " WHERE (?::text IS NULL OR attendee_id = ?) AND (?::text IS NULL OR state = ?)"
+						+ " ORDER BY created_at DESC LIMIT ?",
+				this.mapper, attendeeId, attendeeId, (state != null) ? state.name() : null,
+				(state != null) ? state.name() : null, limit);
+	}
+
+	/**
+	 * Jobs per state, every state present.
+	 * @return counts in state order
+	 */
+	public Map<JobState, Long> summary() {
+		Map<JobState, Long> counts = new LinkedHashMap<>();
+		for (JobState state : JobState.values()) {
+			counts.put(state, 0L);
+		}
+		this.jdbc.query("SELECT state, count(*) FROM printing.print_jobs GROUP BY state", (ResultSet rs) -> {
+			counts.put(JobState.valueOf(rs.getString(1)), rs.getLong(2));
+		});
+		return counts;
+	}
+
+	private static PrintJob map(ResultSet rs, int row) throws SQLException {
+		return new PrintJob(rs.getObject("job_id", UUID.class), rs.getString("attendee_id"), rs.getString("event_id"),
+				rs.getInt("credential_version"), rs.getString("printer_pool"), rs.getString("display_name"),
+				rs.getString("company"), rs.getString("tier"), rs.getString("printer_id"),
+				JobState.valueOf(rs.getString("state")), rs.getInt("attempts"), rs.getBoolean("possible_duplicate"),
+				instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("printed_at")));
+	}
+
+	private static Instant instant(Timestamp timestamp) {
+		return (timestamp != null) ? timestamp.toInstant() : null;
+	}
+
+}

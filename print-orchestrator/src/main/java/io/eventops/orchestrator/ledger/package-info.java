@@ -1,0 +1,6 @@
+/**
+ * The print ledger {@code printing.print_jobs}: the durable record of every badge job and
+ * whether a printer confirmed it; Redis queues are rebuilt from it when Redis loses
+ * everything.
+ */
+package io.eventops.orchestrator.ledger;

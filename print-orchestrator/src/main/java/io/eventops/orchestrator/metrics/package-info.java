@@ -1,0 +1,4 @@
+/**
+ * Metrics of printers, prints and failovers.
+ */
+package io.eventops.orchestrator.metrics;

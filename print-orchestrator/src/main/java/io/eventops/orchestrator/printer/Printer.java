@@ -1,0 +1,38 @@
+package io.eventops.orchestrator.printer;
+
+import java.time.Instant;
+
+/**
+ * A registered printer and its health as last recorded.
+ *
+ * @param printerId the printer's id (also the hash tag of its Redis keys)
+ * @param host host name or address of its raw port
+ * @param port raw TCP port
+ * @param pool the pool whose jobs it prints
+ * @param state its health
+ * @param consecutiveProbeFailures failed probes in a row
+ * @param lastStatus the last probe's reading, null before the first probe
+ * @param downSince when it went DOWN or DISABLED, null otherwise
+ * @param probePrintOkAt when its last probe print was confirmed, null if never
+ */
+public record Printer(String printerId, String host, int port, String pool, PrinterState state,
+		int consecutiveProbeFailures, StatusSnapshot lastStatus, Instant downSince, Instant probePrintOkAt) {
+
+	/**
+	 * Whether a probe print confirmed since the printer was taken out (invariant 9: a
+	 * recovered printer returns only after a clean probe and a probe print).
+	 * @return true when probe_print_ok_at is after down_since
+	 */
+	public boolean probePrintedSinceOut() {
+		return this.probePrintOkAt != null && (this.downSince == null || this.probePrintOkAt.isAfter(this.downSince));
+	}
+
+	/**
+	 * Whether the latest probe was clean.
+	 * @return true when it answered and was ready, with no failure counted since
+	 */
+	public boolean lastProbeClean() {
+		return this.consecutiveProbeFailures == 0 && this.lastStatus != null && this.lastStatus.ready();
+	}
+
+}

@@ -1,0 +1,5 @@
+/**
+ * Printers and pools: the registry of printers, their health as last probed, and the
+ * driver clients that talk to them.
+ */
+package io.eventops.orchestrator.printer;

@@ -1,0 +1,176 @@
+package io.eventops.orchestrator.queue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import io.eventops.orchestrator.config.RedisKeys;
+
+import org.springframework.data.redis.core.ListOperations;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.DefaultRedisScript;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.stereotype.Component;
+
+/**
+ * A printer's queue {@code print:q:{printerId}} and its one in-flight job
+ * {@code print:inflight:{printerId}} (a list of at most one job id); both keys share the
+ * printer's hash tag, so every move between them is atomic on a cluster too.
+ */
+@Component
+public class PrintQueues {
+
+	// LRANGE + DEL in one step, for the in-flight key (a reclaim never interleaves with
+	// the dispatcher) and for the queue (a concurrent push is either drained or stays):
+	// invariant 9.
+	private static final RedisScript<List> TAKE_ALL = new DefaultRedisScript<>("""
+			local jobs = redis.call('LRANGE', KEYS[1], 0, -1)
+			redis.call('DEL', KEYS[1])
+			return jobs
+			""", List.class);
+
+	private static final RedisScript<Long> CLEAR_INFLIGHT = new DefaultRedisScript<>("""
+			return redis.call('LREM', KEYS[1], 0, ARGV[1])
+			""", Long.class);
+
+	// Re-pushes a job only if it is neither queued nor in flight on that printer.
+	private static final RedisScript<Long> RESTORE_QUEUED = new DefaultRedisScript<>("""
+			if redis.call('LPOS', KEYS[2], ARGV[1]) or redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
+			redis.call('RPUSH', KEYS[1], ARGV[1])
+			return 1
+			""", Long.class);
+
+	// Puts a job in flight only if the printer holds none (at most one unconfirmed job).
+	private static final RedisScript<Long> RESTORE_INFLIGHT = new DefaultRedisScript<>("""
+			if redis.call('LPOS', KEYS[1], ARGV[1]) then return 1 end
+			if redis.call('LLEN', KEYS[1]) > 0 then return 0 end
+			redis.call('LREM', KEYS[2], 0, ARGV[1])
+			redis.call('RPUSH', KEYS[1], ARGV[1])
+			return 1
+			""", Long.class);
+
+	private final StringRedisTemplate redis;
+
+	private final RedisKeys keys;
+
+	public PrintQueues(StringRedisTemplate redis, RedisKeys keys) {
+		this.redis = redis;
+		this.keys = keys;
+	}
+
+	/**
+	 * Appends a job to a printer's queue.
+	 * @param printerId the printer
+	 * @param jobId the job
+	 */
+	public void push(String printerId, UUID jobId) {
+		this.redis.opsForList().rightPush(this.keys.queue(printerId), jobId.toString());
+	}
+
+	/**
+	 * Moves the head of the queue into flight, atomically (LMOVE).
+	 * @param printerId the printer
+	 * @return the job now in flight, null when the queue is empty
+	 */
+	public UUID takeNext(String printerId) {
+		String job = this.redis.opsForList()
+			.move(ListOperations.MoveFrom.fromHead(this.keys.queue(printerId)),
+					ListOperations.MoveTo.toTail(this.keys.inflight(printerId)));
+		return (job != null) ? UUID.fromString(job) : null;
+	}
+
+	/**
+	 * The job in flight on a printer.
+	 * @param printerId the printer
+	 * @return the job, null when none
+	 */
+	public UUID inflight(String printerId) {
+		String job = this.redis.opsForList().index(this.keys.inflight(printerId), 0);
+		return (job != null) ? UUID.fromString(job) : null;
+	}
+
+	/**
+	 * Removes a job from flight (it is done, skipped, or belongs elsewhere); any other
+	 * job in flight stays.
+	 * @param printerId the printer
+	 * @param jobId the job
+	 */
+	public void clearInflight(String printerId, UUID jobId) {
+		this.redis.execute(CLEAR_INFLIGHT, List.of(this.keys.inflight(printerId)), jobId.toString());
+	}
+
+	/**
+	 * Takes the in-flight job away from a printer (GET + DEL in one step).
+	 * @param printerId the printer
+	 * @return the job(s) that were in flight
+	 */
+	public List<UUID> reclaimInflight(String printerId) {
+		return ids(this.redis.execute(TAKE_ALL, List.of(this.keys.inflight(printerId))));
+	}
+
+	/**
+	 * Takes the whole queue away from a printer (LRANGE + DEL in one step).
+	 * @param printerId the printer
+	 * @return the jobs in queue order
+	 */
+	public List<UUID> drain(String printerId) {
+		return ids(this.redis.execute(TAKE_ALL, List.of(this.keys.queue(printerId))));
+	}
+
+	/**
+	 * Queue length plus the in-flight job: what a printer still holds.
+	 * @param printerId the printer
+	 * @return the depth
+	 */
+	public long depth(String printerId) {
+		Long queued = this.redis.opsForList().size(this.keys.queue(printerId));
+		Long inflight = this.redis.opsForList().size(this.keys.inflight(printerId));
+		return ((queued != null) ? queued : 0) + ((inflight != null) ? inflight : 0);
+	}
+
+	/**
+	 * Queue length without the in-flight job.
+	 * @param printerId the printer
+	 * @return the length
+	 */
+	public long queued(String printerId) {
+		Long queued = this.redis.opsForList().size(this.keys.queue(printerId));
+		return (queued != null) ? queued : 0;
+	}
+
+	/**
+	 * Re-pushes a queued ledger job that Redis lost, unless it is there.
+	 * @param printerId its printer
+	 * @param jobId the job
+	 * @return whether it was pushed
+	 */
+	public boolean restoreQueued(String printerId, UUID jobId) {
+		Long pushed = this.redis.execute(RESTORE_QUEUED,
+				List.of(this.keys.queue(printerId), this.keys.inflight(printerId)), jobId.toString());
+		return pushed != null && pushed == 1;
+	}
+
+	/**
+	 * Puts an unconfirmed ledger job back in flight on its printer, unless another job is
+	 * in flight there.
+	 * @param printerId its printer
+	 * @param jobId the job
+	 * @return whether the job is in flight now
+	 */
+	public boolean restoreInflight(String printerId, UUID jobId) {
+		Long placed = this.redis.execute(RESTORE_INFLIGHT,
+				List.of(this.keys.inflight(printerId), this.keys.queue(printerId)), jobId.toString());
+		return placed != null && placed == 1;
+	}
+
+	private static List<UUID> ids(List<?> values) {
+		List<UUID> ids = new ArrayList<>();
+		if (values != null) {
+			for (Object value : values) {
+				ids.add(UUID.fromString(value.toString()));
+			}
+		}
+		return ids;
+	}
+
+}

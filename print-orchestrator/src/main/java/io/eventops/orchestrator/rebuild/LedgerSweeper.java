@@ -1,0 +1,84 @@
+package io.eventops.orchestrator.rebuild;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.eventops.orchestrator.config.PrintProperties;
+import io.eventops.orchestrator.failover.FailoverProcedure;
+import io.eventops.orchestrator.ledger.JobState;
+import io.eventops.orchestrator.ledger.PrintJob;
+import io.eventops.orchestrator.ledger.PrintLedger;
+import io.eventops.orchestrator.printer.Printer;
+import io.eventops.orchestrator.printer.PrinterRegistry;
+import io.eventops.orchestrator.queue.PrintQueues;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rebuilds Redis from the ledger, the system of record: re-pushes queued jobs that no
+ * queue holds (Redis lost them, or a crash hit between commit and push), puts the
+ * unconfirmed jobs of out printers back in flight, and fails over out printers that still
+ * hold work. Copies it may create are harmless: dispatch claims a job in the ledger.
+ */
+public class LedgerSweeper {
+
+	private static final Logger logger = LoggerFactory.getLogger(LedgerSweeper.class);
+
+	private final PrintLedger ledger;
+
+	private final PrinterRegistry registry;
+
+	private final PrintQueues queues;
+
+	private final FailoverProcedure failover;
+
+	private final Duration grace;
+
+	public LedgerSweeper(PrintLedger ledger, PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
+			PrintProperties properties) {
+		this.ledger = ledger;
+		this.registry = registry;
+		this.queues = queues;
+		this.failover = failover;
+		this.grace = properties.rebuildGrace();
+	}
+
+	/**
+	 * Runs one sweep.
+	 * @return jobs put back into Redis
+	 */
+	public int sweep() {
+		Map<String, Printer> printers = this.registry.all()
+			.stream()
+			.collect(Collectors.toMap(Printer::printerId, Function.identity()));
+		int restored = 0;
+		for (PrintJob job : this.ledger.openOlderThan(this.grace)) {
+			Printer printer = printers.get(job.printerId());
+			if (printer == null) {
+				continue;
+			}
+			if (job.state() == JobState.QUEUED) {
+				restored += this.queues.restoreQueued(job.printerId(), job.jobId()) ? 1 : 0;
+			}
+			else if (printer.state().out() && this.queues.inflight(job.printerId()) == null) {
+				// an UP printer's dispatcher restores its own unconfirmed job from the
+				// ledger
+				restored += this.queues.restoreInflight(job.printerId(), job.jobId()) ? 1 : 0;
+			}
+		}
+		if (restored > 0) {
+			logger.warn("Rebuilt {} Redis queue entries from the print ledger", restored);
+		}
+		for (Printer printer : printers.values()) {
+			if (printer.state().out() && this.queues.depth(printer.printerId()) > 0) {
+				// invariant 9: failover is complete only at depth 0
+				this.failover.run(printer.printerId(), null, Instant.now());
+			}
+		}
+		return restored;
+	}
+
+}

@@ -1,0 +1,45 @@
+package io.eventops.orchestrator.rebuild;
+
+import io.eventops.orchestrator.config.PrintProperties;
+import io.eventops.orchestrator.failover.FailoverProcedure;
+import io.eventops.orchestrator.ledger.PrintLedger;
+import io.eventops.orchestrator.printer.PrinterRegistry;
+import io.eventops.orchestrator.queue.PrintQueues;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * Wires the ledger sweeper and runs it at startup and every rebuild interval.
+ */
+@Configuration(proxyBeanMethods = false)
+class SweeperSchedule {
+
+	private static final Logger logger = LoggerFactory.getLogger(SweeperSchedule.class);
+
+	private final LedgerSweeper sweeper;
+
+	SweeperSchedule(PrintLedger ledger, PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
+			PrintProperties properties) {
+		this.sweeper = new LedgerSweeper(ledger, registry, queues, failover, properties);
+	}
+
+	@Bean
+	LedgerSweeper ledgerSweeper() {
+		return this.sweeper;
+	}
+
+	@Scheduled(initialDelay = 0, fixedDelayString = "${eventops.print.rebuild-interval:2s}")
+	void sweep() {
+		try {
+			this.sweeper.sweep();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Ledger sweep failed: {}", ex.getMessage());
+		}
+	}
+
+}

@@ -1,0 +1,4 @@
+/**
+ * Who may call what: ops and admins with HTTP Basic.
+ */
+package io.eventops.orchestrator.security;

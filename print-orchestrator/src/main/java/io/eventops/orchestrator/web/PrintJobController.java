@@ -1,0 +1,69 @@
+package io.eventops.orchestrator.web;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.eventops.orchestrator.ledger.JobState;
+import io.eventops.orchestrator.ledger.PrintJob;
+import io.eventops.orchestrator.ledger.PrintLedger;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The print ledger for ops: jobs by attendee and state, and counts per state.
+ */
+@RestController
+@RequestMapping("/admin/v1/print-jobs")
+class PrintJobController {
+
+	private static final int LIMIT = 1000;
+
+	private final PrintLedger ledger;
+
+	PrintJobController(PrintLedger ledger) {
+		this.ledger = ledger;
+	}
+
+	@GetMapping
+	List<PrintJobView> search(@RequestParam(required = false) String attendeeId,
+			@RequestParam(required = false) JobState state) {
+		return this.ledger.search(attendeeId, state, LIMIT).stream().map(PrintJobView::of).toList();
+	}
+
+	@GetMapping("/summary")
+	Map<String, Long> summary() {
+		Map<String, Long> counts = new LinkedHashMap<>();
+		this.ledger.summary().forEach((state, count) -> counts.put(state.name(), count));
+		return counts;
+	}
+
+	/**
+	 * A print job as ops see it.
+	 *
+	 * @param jobId the job
+	 * @param attendeeId the attendee
+	 * @param credentialVersion the credential the badge carries
+	 * @param state where it stands
+	 * @param printerId its printer, null while PENDING
+	 * @param attempts sends so far
+	 * @param possibleDuplicate whether a printer may have printed it before it was sent
+	 * again
+	 * @param printedAt when a printer confirmed it
+	 */
+	record PrintJobView(UUID jobId, String attendeeId, int credentialVersion, String state, String printerId,
+			int attempts, boolean possibleDuplicate, Instant printedAt) {
+
+		static PrintJobView of(PrintJob job) {
+			return new PrintJobView(job.jobId(), job.attendeeId(), job.credentialVersion(), job.state().name(),
+					job.printerId(), job.attempts(), job.possibleDuplicate(), job.printedAt());
+		}
+
+	}
+
+}

@@ -1,0 +1,180 @@
+package io.eventops.orchestrator.web;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import io.eventops.orchestrator.failover.FailoverProcedure;
+import io.eventops.orchestrator.failover.FailoverResult;
+import io.eventops.orchestrator.printer.Printer;
+import io.eventops.orchestrator.printer.PrinterRegistry;
+import io.eventops.orchestrator.printer.StatusSnapshot;
+import io.eventops.orchestrator.queue.PrintQueues;
+import io.eventops.orchestrator.recovery.PrinterRecovery;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The printer admin API: register and list printers, fail over, probe print, enable and
+ * disable.
+ */
+@RestController
+@RequestMapping("/admin/v1/printers")
+class PrinterController {
+
+	private final PrinterRegistry registry;
+
+	private final PrintQueues queues;
+
+	private final FailoverProcedure failover;
+
+	private final PrinterRecovery recovery;
+
+	PrinterController(PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
+			PrinterRecovery recovery) {
+		this.registry = registry;
+		this.queues = queues;
+		this.failover = failover;
+		this.recovery = recovery;
+	}
+
+	@PostMapping
+	ResponseEntity<PrinterView> register(@Valid @RequestBody RegisterPrinter request) {
+		Printer printer = this.registry.register(request.printerId(), request.host(), request.port(), request.pool());
+		return ResponseEntity.created(URI.create("/admin/v1/printers/" + printer.printerId())).body(view(printer));
+	}
+
+	@GetMapping
+	List<PrinterView> list() {
+		return this.registry.all().stream().map(this::view).toList();
+	}
+
+	@PostMapping("/{printerId}/failover")
+	FailoverView failover(@PathVariable String printerId, @RequestBody(required = false) FailoverRequest request) {
+		String backup = (request != null) ? request.backupPrinterId() : null;
+		return FailoverView.of(this.failover.run(printerId, backup, Instant.now()));
+	}
+
+	@PostMapping("/{printerId}/probe-print")
+	ProbePrintView probePrint(@PathVariable String printerId) {
+		return new ProbePrintView(printerId, "PRINTED", this.recovery.probePrint(printerId));
+	}
+
+	@PostMapping("/{printerId}/enable")
+	PrinterView enable(@PathVariable String printerId) {
+		return view(this.recovery.enable(printerId));
+	}
+
+	@PostMapping("/{printerId}/disable")
+	FailoverView disable(@PathVariable String printerId) {
+		return FailoverView.of(this.recovery.disable(printerId));
+	}
+
+	private PrinterView view(Printer printer) {
+		UUID inflight = this.queues.inflight(printer.printerId());
+		return new PrinterView(printer.printerId(), printer.host(), printer.port(), printer.pool(),
+				printer.state().name(), printer.consecutiveProbeFailures(), this.queues.queued(printer.printerId()),
+				(inflight != null) ? inflight.toString() : null, StatusView.of(printer.lastStatus()));
+	}
+
+	/**
+	 * A printer to register.
+	 *
+	 * @param printerId its id, also used in Redis key hash tags
+	 * @param host its host
+	 * @param port its raw port
+	 * @param pool its pool
+	 */
+	record RegisterPrinter(@NotBlank @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}") String printerId,
+			@NotBlank @Size(max = 253) String host, @NotNull @Min(1) @Max(65535) Integer port,
+			@NotBlank @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}") String pool) {
+	}
+
+	/**
+	 * A failover request.
+	 *
+	 * @param backupPrinterId the printer to move everything to, optional
+	 */
+	record FailoverRequest(String backupPrinterId) {
+	}
+
+	/**
+	 * A printer as ops see it.
+	 *
+	 * @param printerId id
+	 * @param host host
+	 * @param port port
+	 * @param pool pool
+	 * @param state UP, SUSPECT, DOWN or DISABLED
+	 * @param consecutiveProbeFailures failed probes in a row
+	 * @param queueDepth jobs queued (the in-flight job not counted)
+	 * @param inFlightJobId the job in flight, null when none
+	 * @param lastStatus the last probe's reading, null before the first
+	 */
+	record PrinterView(String printerId, String host, int port, String pool, String state, int consecutiveProbeFailures,
+			long queueDepth, String inFlightJobId, StatusView lastStatus) {
+	}
+
+	/**
+	 * The last probe's reading.
+	 *
+	 * @param paperOut media out
+	 * @param paused paused
+	 * @param headOpen head open
+	 * @param ribbonOut ribbon out
+	 * @param overTemperature over temperature
+	 * @param formatsInBuffer formats buffered, -1 when unknown
+	 * @param labelsRemaining labels remaining, -1 when unknown
+	 * @param reachable whether the printer answered
+	 */
+	record StatusView(boolean paperOut, boolean paused, boolean headOpen, boolean ribbonOut, boolean overTemperature,
+			int formatsInBuffer, int labelsRemaining, boolean reachable) {
+
+		static StatusView of(StatusSnapshot status) {
+			return (status != null) ? new StatusView(status.paperOut(), status.paused(), status.headOpen(),
+					status.ribbonOut(), status.overTemperature(), status.formatsInBuffer(), status.labelsRemaining(),
+					status.reachable()) : null;
+		}
+
+	}
+
+	/**
+	 * A failover's answer.
+	 *
+	 * @param moved jobs moved off the printer
+	 * @param skipped jobs skipped (confirmed printed or held elsewhere)
+	 * @param deadDepth what the printer still holds
+	 */
+	record FailoverView(List<UUID> moved, List<UUID> skipped, long deadDepth) {
+
+		static FailoverView of(FailoverResult result) {
+			return new FailoverView(result.moved(), result.skipped(), result.deadDepth());
+		}
+
+	}
+
+	/**
+	 * A confirmed probe print.
+	 *
+	 * @param printerId the printer
+	 * @param outcome always PRINTED (a failure is a problem)
+	 * @param probePrintOkAt when it was confirmed
+	 */
+	record ProbePrintView(String printerId, String outcome, Instant probePrintOkAt) {
+	}
+
+}
