@@ -1,0 +1,81 @@
+package io.eventops.localstack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import redis.embedded.RedisServer;
+
+/**
+ * Starts and stops the embedded PostgreSQL (its data directory survives restarts: a venue
+ * laptop that reboots keeps the day's check-ins) and the embedded Redis (which keeps
+ * nothing, as in many deployments: the suite rebuilds what it needs from PostgreSQL).
+ */
+final class Infrastructure implements AutoCloseable {
+
+	static final String DATABASE = "eventops";
+
+	private final EmbeddedPostgres postgres;
+
+	private final RedisServer redis;
+
+	private final int redisPort;
+
+	private Infrastructure(EmbeddedPostgres postgres, RedisServer redis, int redisPort) {
+		this.postgres = postgres;
+		this.redis = redis;
+		this.redisPort = redisPort;
+	}
+
+	static Infrastructure start(Path dataDir, int postgresPort, int redisPort) throws IOException, SQLException {
+		Path pgData = dataDir.resolve("postgres");
+		Files.createDirectories(pgData);
+		EmbeddedPostgres postgres = EmbeddedPostgres.builder()
+			.setDataDirectory(pgData)
+			.setCleanDataDirectory(false)
+			.setPort(postgresPort)
+			.setRegisterShutdownHook(false)
+			.start();
+		try (Connection connection = DriverManager.getConnection(postgres.getJdbcUrl("postgres", "postgres"));
+				Statement statement = connection.createStatement();
+				ResultSet exists = statement
+					.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'")) {
+			if (!exists.next()) {
+				statement.execute("CREATE DATABASE " + DATABASE);
+			}
+		}
+		RedisServer redis = RedisServer.newRedisServer()
+			.port(redisPort)
+			.bind("127.0.0.1")
+			.setting("save \"\"")
+			.setting("appendonly no")
+			.build();
+		redis.start();
+		return new Infrastructure(postgres, redis, redisPort);
+	}
+
+	String jdbcUrl() {
+		return "jdbc:postgresql://127.0.0.1:" + this.postgres.getPort() + "/" + DATABASE;
+	}
+
+	int postgresPort() {
+		return this.postgres.getPort();
+	}
+
+	int redisPort() {
+		return this.redisPort;
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.redis.stop();
+		this.postgres.close();
+	}
+
+}
