@@ -50,6 +50,10 @@ class AgentLease {
 		this.ttl = properties.agentLeaseTtl();
 	}
 
+	String owner() {
+		return this.owner;
+	}
+
 	Duration ttl() {
 		return this.ttl;
 	}

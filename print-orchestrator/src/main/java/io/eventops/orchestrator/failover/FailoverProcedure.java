@@ -4,9 +4,14 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.eventops.orchestrator.ledger.JobState;
 import io.eventops.orchestrator.ledger.PrintJob;
@@ -46,6 +51,10 @@ public class FailoverProcedure {
 
 	private final PrintMetrics metrics;
 
+	// One failover per printer at a time in this replica (probe, sweeper and API may
+	// start one together); across replicas the conditional ledger moves keep it safe.
+	private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+
 	public FailoverProcedure(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues,
 			CompletionMarkers markers, QueuePlacement placement, PrinterClients clients, PrintMetrics metrics) {
 		this.registry = registry;
@@ -67,6 +76,17 @@ public class FailoverProcedure {
 	 * @return what moved, what was skipped, and what the dead printer still holds
 	 */
 	public FailoverResult run(String deadPrinterId, String backupPrinterId, Instant since) {
+		ReentrantLock lock = this.locks.computeIfAbsent(deadPrinterId, (id) -> new ReentrantLock());
+		lock.lock();
+		try {
+			return failover(deadPrinterId, backupPrinterId, since);
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	private FailoverResult failover(String deadPrinterId, String backupPrinterId, Instant since) {
 		Printer dead = this.registry.require(deadPrinterId);
 		if (backupPrinterId != null) {
 			requireUsableBackup(deadPrinterId, backupPrinterId);
@@ -74,14 +94,15 @@ public class FailoverProcedure {
 		this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
 		cancelBufferedFormats(dead);
 		// Invariant 9: the in-flight job first, it is the one most at risk of being lost.
-		List<UUID> inflight = this.queues.reclaimInflight(deadPrinterId);
-		List<UUID> queued = this.queues.drain(deadPrinterId);
+		Set<UUID> reclaimed = new LinkedHashSet<>(this.queues.reclaimInflight(deadPrinterId));
+		reclaimed.addAll(this.queues.drain(deadPrinterId));
+		// The ledger is the system of record: jobs it places on the dead printer that
+		// Redis
+		// lost (or not yet received) move too.
+		reclaimed.addAll(this.ledger.openOn(deadPrinterId));
 		List<UUID> moved = new ArrayList<>();
 		List<UUID> skipped = new ArrayList<>();
-		for (UUID jobId : inflight) {
-			(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
-		}
-		for (UUID jobId : queued) {
+		for (UUID jobId : reclaimed) {
 			(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
 		}
 		long deadDepth = this.queues.depth(deadPrinterId);

@@ -144,17 +144,17 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Gives back an attempt that sent nothing.
+	 * Gives back an attempt that sent nothing, so that attempts count only sends.
 	 * @param jobId the job
 	 * @param printerId the printer
 	 * @param attempts the attempt's fencing token
-	 * @param wasUnknown whether the job was UNKNOWN_OUTCOME before the attempt (it stays
-	 * so)
+	 * @param wasUnknown whether the job was unconfirmed before the attempt (it stays
+	 * UNKNOWN_OUTCOME)
 	 * @return whether the attempt was still the current one
 	 */
 	public boolean unclaim(UUID jobId, String printerId, int attempts, boolean wasUnknown) {
 		return this.jdbc.update(
-				"UPDATE printing.print_jobs SET state = ?, updated_at = now()"
+				"UPDATE printing.print_jobs SET state = ?, attempts = attempts - 1, updated_at = now()"
 						+ " WHERE job_id = ? AND printer_id = ? AND state = 'PRINTING' AND attempts = ?",
 				wasUnknown ? JobState.UNKNOWN_OUTCOME.name() : JobState.QUEUED.name(), jobId, printerId, attempts) == 1;
 	}
@@ -204,6 +204,18 @@ public class PrintLedger {
 					printerId)
 			.stream()
 			.findFirst();
+	}
+
+	/**
+	 * The jobs a printer holds according to the ledger: queued, or sent and not
+	 * confirmed.
+	 * @param printerId the printer
+	 * @return their ids, unconfirmed first, then in queue order
+	 */
+	public List<UUID> openOn(String printerId) {
+		return this.jdbc.queryForList("SELECT job_id FROM printing.print_jobs WHERE printer_id = ?"
+				+ " AND state IN ('QUEUED', 'PRINTING', 'UNKNOWN_OUTCOME')"
+				+ " ORDER BY state = 'QUEUED', queued_at, created_at", UUID.class, printerId);
 	}
 
 	/**

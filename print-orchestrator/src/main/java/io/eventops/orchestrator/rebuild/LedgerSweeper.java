@@ -19,9 +19,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Rebuilds Redis from the ledger, the system of record: re-pushes queued jobs that no
- * queue holds (Redis lost them, or a crash hit between commit and push), puts the
- * unconfirmed jobs of out printers back in flight, and fails over out printers that still
- * hold work. Copies it may create are harmless: dispatch claims a job in the ledger.
+ * queue holds (Redis lost them, or a crash hit between commit and push), and fails over
+ * out printers that still hold work in Redis or in the ledger. Copies it may create are
+ * harmless: dispatch claims a job in the ledger.
  */
 public class LedgerSweeper {
 
@@ -60,21 +60,20 @@ public class LedgerSweeper {
 			if (printer == null) {
 				continue;
 			}
-			if (job.state() == JobState.QUEUED) {
+			// Out printers are failed over below; an UP printer's dispatcher restores its
+			// own unconfirmed job from the ledger.
+			if (job.state() == JobState.QUEUED && !printer.state().out()) {
 				restored += this.queues.restoreQueued(job.printerId(), job.jobId()) ? 1 : 0;
-			}
-			else if (printer.state().out() && this.queues.inflight(job.printerId()) == null) {
-				// an UP printer's dispatcher restores its own unconfirmed job from the
-				// ledger
-				restored += this.queues.restoreInflight(job.printerId(), job.jobId()) ? 1 : 0;
 			}
 		}
 		if (restored > 0) {
 			logger.warn("Rebuilt {} Redis queue entries from the print ledger", restored);
 		}
 		for (Printer printer : printers.values()) {
-			if (printer.state().out() && this.queues.depth(printer.printerId()) > 0) {
-				// invariant 9: failover is complete only at depth 0
+			if (printer.state().out() && (this.queues.depth(printer.printerId()) > 0
+					|| !this.ledger.openOn(printer.printerId()).isEmpty())) {
+				// invariant 9: failover is complete only when the dead printer holds
+				// nothing
 				this.failover.run(printer.printerId(), null, Instant.now());
 			}
 		}

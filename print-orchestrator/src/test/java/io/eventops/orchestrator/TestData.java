@@ -1,0 +1,70 @@
+package io.eventops.orchestrator;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Builders of test data; every id is unique per call, so tests sharing a database never
+ * collide.
+ */
+public final class TestData {
+
+	public static final String OPS_PASSWORD = "ops-test-password";
+
+	public static final String ADMIN_PASSWORD = "admin-test-password";
+
+	static final String OPS_PASSWORD_PROPERTY = "eventops.security.ops-password=" + OPS_PASSWORD;
+
+	static final String ADMIN_PASSWORD_PROPERTY = "eventops.security.admin-password=" + ADMIN_PASSWORD;
+
+	private TestData() {
+	}
+
+	public static String unique(String prefix) {
+		return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+	}
+
+	/**
+	 * Creates badge jobs as the reconciler does: attendees in the registry, one outbox
+	 * row per attendee, then {@code pg_notify} on the badge-job channel.
+	 * @param jdbc the shared database
+	 * @param pool the printer pool of the jobs
+	 * @param count how many
+	 * @return the jobs in creation order
+	 */
+	public static List<BadgeJob> badgeJobs(JdbcTemplate jdbc, String pool, int count) {
+		String eventId = unique("evt");
+		jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?)", eventId);
+		String prefix = unique("att");
+		List<BadgeJob> jobs = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			jobs.add(new BadgeJob(UUID.randomUUID(), prefix + "_" + i));
+		}
+		jdbc.update("""
+				INSERT INTO reconciler.attendees (attendee_id, event_id, display_name, company, tier)
+				SELECT id, ?, 'Name ' || id, 'ACME', 'STANDARD' FROM unnest(?::text[]) AS id""", eventId,
+				jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
+		jdbc.update("""
+				INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+					reason, created_at)
+				SELECT j.job_id, j.attendee_id, ?, 1, ?, 'CHECK_IN', now() + j.n * interval '1 microsecond'
+				FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS j (job_id, attendee_id, n)""", eventId, pool,
+				jobs.stream().map(BadgeJob::jobId).toArray(UUID[]::new),
+				jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
+		jdbc.queryForList("SELECT pg_notify('eventops_badge_jobs', ?)", pool);
+		return jobs;
+	}
+
+	/**
+	 * A badge job created for a test.
+	 *
+	 * @param jobId the job
+	 * @param attendeeId its attendee
+	 */
+	public record BadgeJob(UUID jobId, String attendeeId) {
+	}
+
+}

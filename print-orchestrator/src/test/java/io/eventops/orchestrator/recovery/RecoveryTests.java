@@ -1,0 +1,128 @@
+package io.eventops.orchestrator.recovery;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.eventops.orchestrator.HttpTestClient;
+import io.eventops.orchestrator.OrchestratorTest;
+import io.eventops.orchestrator.PrintFloor;
+import io.eventops.orchestrator.TestData;
+import io.eventops.orchestrator.TestData.BadgeJob;
+import io.eventops.orchestrator.config.RedisKeys;
+import io.eventops.printer.virtual.VirtualPrinter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.eventops.orchestrator.PrintFloor.eventually;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A printer that ran out of paper is failed over and returns only after a clean probe, a
+ * probe print and enable (invariant 9).
+ */
+@OrchestratorTest
+class RecoveryTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Autowired
+	private StringRedisTemplate redis;
+
+	@Autowired
+	private RedisKeys keys;
+
+	private PrintFloor floor;
+
+	@BeforeEach
+	void setUp() {
+		this.floor = new PrintFloor(this.port, this.jdbc, this.redis, this.keys.prefix());
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.floor.close();
+	}
+
+	@Test
+	void paperOutLongerThanTheThresholdFailsOverAndThePrinterStaysOutUntilProbePrintAndEnable() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("paper", Duration.ofMillis(100));
+		VirtualPrinter backup = this.floor.start("backup", Duration.ofMillis(50));
+		String printerId = this.floor.register(printer, pool);
+		this.floor.register(backup, pool);
+		List<BadgeJob> jobs = this.floor.jobs(pool, 16);
+		eventually().until(() -> PrintFloor.labels(printer).size() >= 2);
+
+		printer.paperOut();
+
+		this.floor.awaitState(printerId, "DOWN");
+		this.floor.awaitAllPrinted(jobs);
+		printer.clear();
+		eventually().until(() -> this.jdbc.queryForObject(
+				"SELECT consecutive_probe_failures = 0 FROM printing.printers WHERE printer_id = ?", Boolean.class,
+				printerId));
+		await().during(Duration.ofMillis(600))
+			.atMost(Duration.ofSeconds(5))
+			.until(() -> "DOWN".equals(this.floor.state(printerId)));
+		HttpTestClient.Response early = this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/enable", HttpTestClient.ops());
+		assertThat(early.status()).isEqualTo(409);
+		assertThat(early.contentType()).startsWith("application/problem+json");
+		assertThat(early.body().get("type").asString()).endsWith("probe-print-required");
+
+		HttpTestClient.Response probePrint = this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/probe-print", HttpTestClient.ops());
+		assertThat(probePrint.status()).as(String.valueOf(probePrint.body())).isEqualTo(200);
+		HttpTestClient.Response enabled = this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/enable", HttpTestClient.ops());
+		assertThat(enabled.status()).as(String.valueOf(enabled.body())).isEqualTo(200);
+		assertThat(enabled.body().get("state").asString()).isEqualTo("UP");
+		assertThat(printer.printedLabels()).anyMatch((label) -> label.jobId().isEmpty());
+
+		List<BadgeJob> more = this.floor.jobs(pool, 6);
+		this.floor.awaitAllPrinted(more);
+		this.floor.assertEachPrintedOnce(Stream.concat(jobs.stream(), more.stream()).toList(), printer, backup);
+	}
+
+	@Test
+	void disabledPrinterHandsItsQueueOverAndEnableNeedsAProbePrint() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("disabled", Duration.ofMillis(400));
+		VirtualPrinter backup = this.floor.start("backup", Duration.ofMillis(50));
+		String printerId = this.floor.register(printer, pool);
+		List<BadgeJob> jobs = this.floor.jobs(pool, 6);
+		eventually().until(() -> this.floor.countInState(jobs, "QUEUED") == 5);
+		this.floor.register(backup, pool);
+
+		HttpTestClient.Response disabled = this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/disable", HttpTestClient.ops());
+
+		assertThat(disabled.status()).isEqualTo(200);
+		assertThat(disabled.body().get("deadDepth").asLong()).isZero();
+		assertThat(this.floor.state(printerId)).isEqualTo("DISABLED");
+		this.floor.awaitAllPrinted(jobs);
+		this.floor.assertEachPrintedOnce(jobs, printer, backup);
+		assertThat(this.floor.http().post("/admin/v1/printers/" + printerId + "/enable", HttpTestClient.ops()).status())
+			.isEqualTo(409);
+		assertThat(this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/probe-print", HttpTestClient.ops())
+			.status()).isEqualTo(200);
+		eventually().until(() -> this.floor.http()
+			.post("/admin/v1/printers/" + printerId + "/enable", HttpTestClient.ops())
+			.status() == 200);
+		assertThat(this.floor.state(printerId)).isEqualTo("UP");
+	}
+
+}
