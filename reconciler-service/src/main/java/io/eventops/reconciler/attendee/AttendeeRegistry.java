@@ -1,14 +1,18 @@
 package io.eventops.reconciler.attendee;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
+import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.reconciler.web.ProblemResponses;
 
@@ -32,15 +36,18 @@ class AttendeeRegistry {
 			ON CONFLICT (attendee_id) DO UPDATE SET display_name = EXCLUDED.display_name,
 			  company = EXCLUDED.company, tier = EXCLUDED.tier, email = EXCLUDED.email, updated_at = now()
 			WHERE a.event_id = EXCLUDED.event_id
-			RETURNING (xmax = 0) AS inserted""";
+			RETURNING attendee_id, (xmax = 0) AS inserted""";
 
 	private final JdbcTemplate jdbc;
 
 	private final Validator validator;
 
-	AttendeeRegistry(JdbcTemplate jdbc, Validator validator) {
+	private final ChangeLog changeLog;
+
+	AttendeeRegistry(JdbcTemplate jdbc, Validator validator, ChangeLog changeLog) {
 		this.jdbc = jdbc;
 		this.validator = validator;
+		this.changeLog = changeLog;
 	}
 
 	@Transactional
@@ -53,6 +60,7 @@ class AttendeeRegistry {
 		if (rows.isEmpty()) {
 			return new ImportResult(0, 0);
 		}
+		Map<String, ChangeKind> changes = new HashMap<>();
 		List<Boolean> inserted = this.jdbc.query((connection) -> {
 			var statement = connection.prepareStatement(UPSERT);
 			statement.setArray(1,
@@ -65,12 +73,16 @@ class AttendeeRegistry {
 			statement.setArray(5, connection.createArrayOf("text", rows.stream().map(AttendeeImport::tier).toArray()));
 			statement.setArray(6, connection.createArrayOf("text", rows.stream().map(AttendeeImport::email).toArray()));
 			return statement;
-		}, (rs, n) -> rs.getBoolean(1));
+		}, (rs, n) -> {
+			changes.put(rs.getString(1), rs.getBoolean(2) ? ChangeKind.REGISTERED : ChangeKind.UPDATED);
+			return rs.getBoolean(2);
+		});
 		if (inserted.size() != rows.size()) {
 			// the exception rolls the whole import back
 			throw DomainException.conflict("attendee-in-other-event",
 					(rows.size() - inserted.size()) + " attendee ids already belong to another event.");
 		}
+		this.changeLog.append(eventId, changes);
 		int created = (int) inserted.stream().filter(Boolean::booleanValue).count();
 		return new ImportResult(created, inserted.size() - created);
 	}

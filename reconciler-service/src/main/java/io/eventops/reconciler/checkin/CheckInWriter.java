@@ -15,6 +15,8 @@ import io.eventops.model.flush.Outcome;
 import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.ordering.OrderingKey;
 import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.reconciler.stream.ChangeLog;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -97,8 +99,11 @@ class CheckInWriter {
 
 	private final JdbcTemplate jdbc;
 
-	CheckInWriter(JdbcTemplate jdbc) {
+	private final ChangeLog changeLog;
+
+	CheckInWriter(JdbcTemplate jdbc, ChangeLog changeLog) {
 		this.jdbc = jdbc;
+		this.changeLog = changeLog;
 	}
 
 	/**
@@ -129,12 +134,13 @@ class CheckInWriter {
 			.filter((item) -> guarded.contains(item.key())
 					&& judgements.get(item.index()).outcome() == Outcome.REJECTED)
 			.forEach(quarantine::add);
-		applyWinners(request, candidates, judgements);
+		Map<String, Boolean> applied = applyWinners(request, candidates, judgements);
 		reused.forEach((item, stored) -> {
 			judgements.put(item.index(), Judgement.rejected(RejectionReason.KEY_REUSE_MISMATCH, null, stored));
 			quarantine.add(item);
 		});
 		quarantine(request, quarantine, judgements);
+		appendChanges(request, applied);
 		return judgements;
 	}
 
@@ -151,7 +157,7 @@ class CheckInWriter {
 		Judgement judged = judge(request, item, attendeeEvents(List.of(item)));
 		judgements.put(item.index(), judged);
 		if (judged.outcome() == Outcome.APPLIED) {
-			applyWinners(request, new ArrayList<>(List.of(item)), judgements);
+			appendChanges(request, applyWinners(request, new ArrayList<>(List.of(item)), judgements));
 		}
 		Judgement result = judgements.get(item.index());
 		this.jdbc.update(UPDATE_GUARD, result.outcome().name(),
@@ -234,10 +240,19 @@ class CheckInWriter {
 		}
 	}
 
-	private void applyWinners(ReconcileRequest request, List<BatchItem> candidates,
+	// The stream lock is taken here, last, so that it is held only until the commit
+	// (invariant 10).
+	private void appendChanges(ReconcileRequest request, Map<String, Boolean> applied) {
+		Map<String, ChangeKind> changes = new HashMap<>();
+		applied.forEach(
+				(attendee, inserted) -> changes.put(attendee, inserted ? ChangeKind.CHECKED_IN : ChangeKind.UPDATED));
+		this.changeLog.append(request.eventId(), changes);
+	}
+
+	private Map<String, Boolean> applyWinners(ReconcileRequest request, List<BatchItem> candidates,
 			Map<Integer, Judgement> judgements) {
 		if (candidates.isEmpty()) {
-			return;
+			return Map.of();
 		}
 		Map<String, BatchItem> winners = new LinkedHashMap<>();
 		Set<String> printedLocally = new HashSet<>();
@@ -269,6 +284,7 @@ class CheckInWriter {
 		if (!firstCheckIns.isEmpty()) {
 			createBadgeJobs(request, firstCheckIns, winners, judgements);
 		}
+		return applied;
 	}
 
 	private Map<String, Boolean> upsert(ReconcileRequest request, java.util.Collection<BatchItem> winners) {

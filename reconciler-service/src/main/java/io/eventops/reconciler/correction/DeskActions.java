@@ -1,10 +1,13 @@
 package io.eventops.reconciler.correction;
 
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import io.eventops.model.flush.Outcome;
 import io.eventops.reconciler.config.ReconcilerProperties;
+import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -45,9 +48,12 @@ class DeskActions {
 
 	private final String deskPool;
 
-	DeskActions(JdbcTemplate jdbc, ReconcilerProperties properties) {
+	private final ChangeLog changeLog;
+
+	DeskActions(JdbcTemplate jdbc, ReconcilerProperties properties, ChangeLog changeLog) {
 		this.jdbc = jdbc;
 		this.deskPool = properties.deskPrinterPool();
+		this.changeLog = changeLog;
 	}
 
 	@Transactional
@@ -55,7 +61,7 @@ class DeskActions {
 		if (correction.displayName() == null && correction.company() == null && correction.tier() == null) {
 			throw DomainException.invalid("empty-correction", "Name at least one of displayName, company, tier.");
 		}
-		requireAttendee(attendeeId);
+		String eventId = requireAttendee(attendeeId);
 		long seq = this.jdbc.queryForObject("SELECT nextval('reconciler.desk_seq')", Long.class);
 		String key = "desk:" + seq;
 		List<Boolean> applied = this.jdbc.query(UPSERT_DESK, (rs, n) -> rs.getBoolean(1), seq, key,
@@ -68,11 +74,14 @@ class DeskActions {
 		if (!applied.isEmpty() && applied.get(0)) {
 			insertJob(attendeeId, this.deskPool, "CHECK_IN", null);
 		}
+		if (!applied.isEmpty()) {
+			this.changeLog.append(eventId, Map.of(attendeeId, ChangeKind.CORRECTED));
+		}
 	}
 
 	@Transactional
 	Reprint reprint(String attendeeId, ReprintRequest request) {
-		requireAttendee(attendeeId);
+		String eventId = requireAttendee(attendeeId);
 		Integer checkedIn = this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?",
 				Integer.class, attendeeId);
 		if (checkedIn == null || checkedIn == 0) {
@@ -87,6 +96,7 @@ class DeskActions {
 				ORDER BY credential_version DESC LIMIT 1""", String.class, attendeeId);
 		String jobId = insertJob(attendeeId, pools.isEmpty() ? this.deskPool : pools.get(0), "REPRINT",
 				request.reason());
+		this.changeLog.append(eventId, Map.of(attendeeId, ChangeKind.CREDENTIAL_REISSUED));
 		return new Reprint(jobId, version);
 	}
 
@@ -97,13 +107,13 @@ class DeskActions {
 		return jobId.toString();
 	}
 
-	private void requireAttendee(String attendeeId) {
+	private String requireAttendee(String attendeeId) {
 		List<String> found = this.jdbc.queryForList(
-				"SELECT attendee_id FROM reconciler.attendees WHERE attendee_id = ? FOR UPDATE", String.class,
-				attendeeId);
+				"SELECT event_id FROM reconciler.attendees WHERE attendee_id = ? FOR UPDATE", String.class, attendeeId);
 		if (found.isEmpty()) {
 			throw DomainException.notFound("Attendee", attendeeId);
 		}
+		return found.get(0);
 	}
 
 	/**

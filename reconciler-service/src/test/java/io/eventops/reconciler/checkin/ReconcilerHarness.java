@@ -10,6 +10,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -80,7 +81,8 @@ final class ReconcilerHarness implements AutoCloseable {
 		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
 				"default");
 		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
-		return new BatchReconciler(claims, new CheckInWriter(new JdbcTemplate(dataSource)),
+		return new BatchReconciler(claims,
+				new CheckInWriter(new JdbcTemplate(dataSource), new ChangeLog(new JdbcTemplate(dataSource))),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
 				new ReconcileMetrics(new SimpleMeterRegistry()), properties);
 	}

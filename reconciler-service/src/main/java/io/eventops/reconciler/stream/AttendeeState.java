@@ -1,0 +1,15 @@
+package io.eventops.reconciler.stream;
+
+/**
+ * An attendee as a kiosk cache holds it.
+ *
+ * @param attendeeId the attendee
+ * @param displayName effective name
+ * @param company effective company
+ * @param tier effective tier
+ * @param checkedIn whether a check-in holds
+ * @param credentialVersion the current credential
+ */
+public record AttendeeState(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
+		int credentialVersion) {
+}

@@ -1,0 +1,23 @@
+package io.eventops.reconciler.stream;
+
+/**
+ * What happened to an attendee, as a kiosk cache needs to know it.
+ */
+public enum ChangeKind {
+
+	/** New in the registry. */
+	REGISTERED,
+
+	/** Registry data or the winning kiosk record changed. */
+	UPDATED,
+
+	/** Checked in for the first time. */
+	CHECKED_IN,
+
+	/** Corrected at the help desk. */
+	CORRECTED,
+
+	/** A new credential was issued (a reprint). */
+	CREDENTIAL_REISSUED
+
+}

@@ -1,0 +1,63 @@
+package io.eventops.reconciler.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Appends changes inside the writer's transaction, as its last statements. The per-event
+ * advisory lock is held from taking the {@code streamSeq} until commit, so the changes of
+ * one event commit in {@code streamSeq} order: plain sequence values would become visible
+ * out of order under concurrent writers (invariant 10).
+ */
+@Component
+public class ChangeLog {
+
+	static final String ATTENDEE_JSON = """
+			jsonb_build_object('attendeeId', a.attendee_id,
+			  'displayName', coalesce(c.desk_display_name, c.kiosk_display_name, a.display_name),
+			  'company', coalesce(c.desk_company, c.kiosk_company, a.company),
+			  'tier', coalesce(c.desk_tier, a.tier),
+			  'checkedIn', c.attendee_id IS NOT NULL,
+			  'credentialVersion', a.credential_version)""";
+
+	private static final String APPEND = """
+			INSERT INTO reconciler.change_log (stream_seq, event_id, attendee_id, kind, attendee)
+			SELECT nextval('reconciler.stream_seq'), a.event_id, a.attendee_id, t.kind, %s
+			FROM unnest(?::text[], ?::text[]) WITH ORDINALITY AS t(attendee_id, kind, ord)
+			JOIN reconciler.attendees a ON a.attendee_id = t.attendee_id
+			LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
+			ORDER BY t.ord""".formatted(ATTENDEE_JSON);
+
+	private final JdbcTemplate jdbc;
+
+	public ChangeLog(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Appends one change per attendee; call it last in the transaction (it takes the
+	 * event's stream lock, held until commit).
+	 * @param eventId the event all the attendees belong to
+	 * @param changes the kind of change per attendee id
+	 */
+	public void append(String eventId, Map<String, ChangeKind> changes) {
+		if (changes.isEmpty()) {
+			return;
+		}
+		List<String> attendees = new ArrayList<>(changes.keySet());
+		attendees.sort(null);
+		List<String> kinds = attendees.stream().map((attendee) -> changes.get(attendee).name()).toList();
+		this.jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?))", eventId);
+		this.jdbc.update((connection) -> {
+			var statement = connection.prepareStatement(APPEND);
+			statement.setArray(1, connection.createArrayOf("text", attendees.toArray()));
+			statement.setArray(2, connection.createArrayOf("text", kinds.toArray()));
+			return statement;
+		});
+	}
+
+}

@@ -1,0 +1,103 @@
+package io.eventops.reconciler.stream;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reads a consistent snapshot of an event with the {@code streamSeq} it reflects, and the
+ * changes after a {@code streamSeq}, long-polling when there are none yet.
+ */
+@Component
+class StreamReader {
+
+	private static final Duration POLL = Duration.ofMillis(200);
+
+	private final JdbcTemplate jdbc;
+
+	private final JsonMapper json;
+
+	private final TransactionTemplate snapshotTransactions;
+
+	StreamReader(JdbcTemplate jdbc, JsonMapper json, PlatformTransactionManager transactions) {
+		this.jdbc = jdbc;
+		this.json = json;
+		this.snapshotTransactions = new TransactionTemplate(transactions);
+		this.snapshotTransactions.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+		this.snapshotTransactions.setReadOnly(true);
+	}
+
+	/**
+	 * A snapshot: state and {@code streamSeq} read in one repeatable-read transaction, so
+	 * that every change the state reflects is at or below the {@code streamSeq} and every
+	 * later one above it.
+	 */
+	Snapshot snapshot(String eventId) {
+		return this.snapshotTransactions.execute((status) -> {
+			Long seq = this.jdbc.queryForObject(
+					"SELECT coalesce(max(stream_seq), 0) FROM reconciler.change_log WHERE event_id = ?", Long.class,
+					eventId);
+			List<AttendeeState> attendees = this.jdbc.query("SELECT " + ChangeLog.ATTENDEE_JSON + """
+					::text FROM reconciler.attendees a
+					LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
+					WHERE a.event_id = ? ORDER BY a.attendee_id""", (rs, n) -> state(rs.getString(1)), eventId);
+			return new Snapshot(eventId, seq, attendees);
+		});
+	}
+
+	Changes changes(String eventId, long after, int limit, Duration wait) throws InterruptedException {
+		long deadline = System.nanoTime() + wait.toNanos();
+		while (true) {
+			List<Change> changes = this.jdbc.query("""
+					SELECT stream_seq, kind, attendee::text FROM reconciler.change_log
+					WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?""",
+					(rs, n) -> new Change(rs.getLong(1), ChangeKind.valueOf(rs.getString(2)), state(rs.getString(3))),
+					eventId, after, limit);
+			if (!changes.isEmpty() || System.nanoTime() >= deadline) {
+				long last = changes.isEmpty() ? after : changes.get(changes.size() - 1).streamSeq();
+				return new Changes(changes, last);
+			}
+			TimeUnit.NANOSECONDS.sleep(Math.min(POLL.toNanos(), deadline - System.nanoTime()));
+		}
+	}
+
+	private AttendeeState state(String attendeeJson) {
+		JsonNode node = this.json.readTree(attendeeJson);
+		return new AttendeeState(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
+				text(node, "tier"), node.get("checkedIn").asBoolean(), node.get("credentialVersion").asInt());
+	}
+
+	private static String text(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value == null || value.isNull()) ? null : value.asString();
+	}
+
+	/**
+	 * A consistent copy of an event.
+	 *
+	 * @param eventId the event
+	 * @param streamSeq the stream position it reflects
+	 * @param attendees every attendee of the event
+	 */
+	record Snapshot(String eventId, long streamSeq, List<AttendeeState> attendees) {
+	}
+
+	/**
+	 * A page of changes.
+	 *
+	 * @param changes the changes, in increasing {@code streamSeq}
+	 * @param lastStreamSeq the position to continue after
+	 */
+	record Changes(List<Change> changes, long lastStreamSeq) {
+	}
+
+}

@@ -1,0 +1,118 @@
+package io.eventops.reconciler.stream;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.eventops.model.reconcile.ReconcileEntry;
+import io.eventops.reconciler.ReconcilerTest;
+import io.eventops.reconciler.TestData;
+import io.eventops.reconciler.checkin.BatchReconciler;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ReconcilerTest
+class StreamConsistencyTests {
+
+	@Autowired
+	private StreamReader reader;
+
+	@Autowired
+	private BatchReconciler reconciler;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@Test
+	void aFollowerSeesEveryChangeOnceInOrderWhileWritersCommitConcurrently() throws Exception {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 80);
+		// a random delay between taking a streamSeq and committing: the window in which
+		// plain
+		// sequence values become visible out of order
+		String trigger = "delay_" + event.replace('-', '_');
+		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
+				+ "IF NEW.event_id = '" + event + "' THEN PERFORM pg_sleep(random() * 0.03); END IF; RETURN NEW; "
+				+ "END $$ LANGUAGE plpgsql");
+		this.jdbc.execute("CREATE TRIGGER " + trigger + " AFTER INSERT ON reconciler.change_log FOR EACH ROW "
+				+ "EXECUTE FUNCTION reconciler." + trigger + "()");
+		try {
+			StreamReader.Snapshot start = this.reader.snapshot(event);
+			Map<String, AttendeeState> cache = new HashMap<>();
+			start.attendees().forEach((a) -> cache.put(a.attendeeId(), a));
+			List<Long> seen = new ArrayList<>();
+			AtomicBoolean writing = new AtomicBoolean(true);
+			try (ExecutorService pool = Executors.newFixedThreadPool(5)) {
+				Future<?> follower = pool.submit(() -> follow(event, start.streamSeq(), cache, seen, writing));
+				List<Future<?>> writers = new ArrayList<>();
+				for (int w = 0; w < 4; w++) {
+					List<String> mine = attendees.subList(w * 20, (w + 1) * 20);
+					writers.add(pool.submit(() -> write(event, mine)));
+				}
+				for (Future<?> writer : writers) {
+					writer.get();
+				}
+				writing.set(false);
+				follower.get();
+			}
+			List<Long> all = this.jdbc.queryForList(
+					"SELECT stream_seq FROM reconciler.change_log WHERE event_id = ? AND stream_seq > ? ORDER BY 1",
+					Long.class, event, start.streamSeq());
+			assertThat(seen).isSortedAccordingTo(Long::compare).doesNotHaveDuplicates().isEqualTo(all);
+			Map<String, AttendeeState> fresh = new HashMap<>();
+			this.reader.snapshot(event).attendees().forEach((a) -> fresh.put(a.attendeeId(), a));
+			assertThat(cache).isEqualTo(fresh);
+			assertThat(fresh.values()).allMatch(AttendeeState::checkedIn);
+		}
+		finally {
+			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.change_log");
+		}
+	}
+
+	private void write(String event, List<String> attendees) {
+		String kiosk = TestData.kiosk();
+		// two rounds: first check-ins, then winning updates with new overrides
+		for (int round = 0; round < 2; round++) {
+			for (int from = 0; from < attendees.size(); from += 4) {
+				List<ReconcileEntry> batch = new ArrayList<>();
+				for (int i = from; i < from + 4; i++) {
+					batch.add(TestData.entry(kiosk, round * 100L + i + 1, attendees.get(i))
+						.displayName("Name r" + round)
+						.build());
+				}
+				this.reconciler.reconcile(TestData.request(kiosk, event, batch));
+			}
+		}
+	}
+
+	private Void follow(String event, long from, Map<String, AttendeeState> cache, List<Long> seen,
+			AtomicBoolean writing) throws InterruptedException {
+		long last = from;
+		boolean drained = false;
+		while (!drained) {
+			boolean writersDone = !writing.get();
+			StreamReader.Changes page = this.reader.changes(event, last, 7, Duration.ofMillis(100));
+			for (Change change : page.changes()) {
+				// invariant 10: apply only what is newer than the last applied change
+				if (change.streamSeq() > last) {
+					cache.put(change.attendee().attendeeId(), change.attendee());
+					seen.add(change.streamSeq());
+					last = change.streamSeq();
+				}
+			}
+			drained = writersDone && page.changes().isEmpty();
+		}
+		return null;
+	}
+
+}
