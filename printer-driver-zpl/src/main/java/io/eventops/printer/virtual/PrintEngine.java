@@ -1,0 +1,225 @@
+package io.eventops.printer.virtual;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The simulated print mechanism: a buffer of received formats printed one at a time, each
+ * taking the label time, halted by paper out, head open, pause and jams.
+ */
+final class PrintEngine {
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final Condition changed = this.lock.newCondition();
+
+	private final Deque<String> buffer = new ArrayDeque<>();
+
+	private final Duration defaultLabelTime;
+
+	private final Function<String, PrintedLabel> recorder;
+
+	private final Consumer<PrintedLabel> announcer;
+
+	private final Thread thread;
+
+	private Duration labelTime;
+
+	private boolean printing;
+
+	private long remainingNanos;
+
+	private boolean jammed;
+
+	private boolean jamNext;
+
+	private boolean paperOut;
+
+	private boolean headOpen;
+
+	private boolean paused;
+
+	private boolean stopped;
+
+	/**
+	 * Creates the engine.
+	 * @param name thread name
+	 * @param labelTime time per label
+	 * @param recorder records a finished label; runs before the status shows it finished
+	 * @param announcer tells listeners about a recorded label, outside the engine lock
+	 */
+	PrintEngine(String name, Duration labelTime, Function<String, PrintedLabel> recorder,
+			Consumer<PrintedLabel> announcer) {
+		this.defaultLabelTime = labelTime;
+		this.labelTime = labelTime;
+		this.recorder = recorder;
+		this.announcer = announcer;
+		this.thread = new Thread(this::run, name);
+		this.thread.setDaemon(true);
+	}
+
+	void start() {
+		this.thread.start();
+	}
+
+	void enqueue(String format) {
+		update(() -> this.buffer.addLast(format));
+	}
+
+	/**
+	 * {@code ~JA}: drops every buffered format; a label being printed still finishes (as
+	 * on a Zebra), unless it is jammed.
+	 */
+	void cancelAll() {
+		update(() -> {
+			if (this.printing && !this.jammed) {
+				String current = this.buffer.pollFirst();
+				this.buffer.clear();
+				this.buffer.addFirst(current);
+			}
+			else {
+				this.buffer.clear();
+				this.printing = false;
+				this.jammed = false;
+			}
+		});
+	}
+
+	void paperOut() {
+		update(() -> this.paperOut = true);
+	}
+
+	void headOpen() {
+		update(() -> this.headOpen = true);
+	}
+
+	void pause(boolean pause) {
+		update(() -> this.paused = pause);
+	}
+
+	/** The label being printed, or else the next one, gets stuck and never finishes. */
+	void jam() {
+		update(() -> {
+			if (this.printing) {
+				this.jammed = true;
+			}
+			else {
+				this.jamNext = true;
+			}
+		});
+	}
+
+	void labelTime(Duration time) {
+		update(() -> this.labelTime = time);
+	}
+
+	/** Clears every fault: the jammed label is thrown away, printing resumes. */
+	void clear() {
+		update(() -> {
+			this.paperOut = false;
+			this.headOpen = false;
+			this.paused = false;
+			this.jamNext = false;
+			this.labelTime = this.defaultLabelTime;
+			if (this.jammed) {
+				this.buffer.pollFirst();
+				this.printing = false;
+				this.jammed = false;
+			}
+		});
+	}
+
+	/** Stops for good; the label being printed never finishes. */
+	void stop() {
+		update(() -> this.stopped = true);
+	}
+
+	EngineSnapshot snapshot() {
+		this.lock.lock();
+		try {
+			return new EngineSnapshot(this.buffer.size(), this.printing ? 1 : 0, this.paperOut, this.headOpen,
+					this.paused, this.jammed, this.labelTime);
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void update(Runnable change) {
+		this.lock.lock();
+		try {
+			change.run();
+			startNextIfPossible();
+			this.changed.signalAll();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private boolean halted() {
+		return this.paperOut || this.headOpen || this.paused;
+	}
+
+	// Starting a label is part of the state change that allows it, so a status read right
+	// after a format arrives already shows that label in progress.
+	private void startNextIfPossible() {
+		if (!this.printing && !this.buffer.isEmpty() && !halted() && !this.stopped) {
+			this.printing = true;
+			this.remainingNanos = this.labelTime.toNanos();
+			this.jammed = this.jamNext;
+			this.jamNext = false;
+		}
+	}
+
+	private void run() {
+		this.lock.lock();
+		try {
+			while (!this.stopped) {
+				startNextIfPossible();
+				if (!this.printing || this.jammed || halted()) {
+					this.changed.await();
+					continue;
+				}
+				long started = System.nanoTime();
+				if (this.remainingNanos > 0) {
+					this.changed.awaitNanos(this.remainingNanos);
+				}
+				if (this.stopped || !this.printing || this.jammed) {
+					continue;
+				}
+				// the label advanced until whatever woke us up (possibly a halt)
+				this.remainingNanos -= System.nanoTime() - started;
+				if (this.remainingNanos <= 0 && !halted()) {
+					finish();
+				}
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void finish() {
+		String format = this.buffer.pollFirst();
+		this.printing = false;
+		PrintedLabel label = this.recorder.apply(format);
+		startNextIfPossible();
+		this.lock.unlock();
+		try {
+			this.announcer.accept(label);
+		}
+		finally {
+			this.lock.lock();
+		}
+	}
+
+}

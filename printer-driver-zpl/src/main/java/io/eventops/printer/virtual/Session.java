@@ -1,0 +1,85 @@
+package io.eventops.printer.virtual;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Serves one raw TCP session: queues received formats and answers control commands.
+ */
+final class Session implements Listener.SessionHandler {
+
+	// closes a connection a client forgot, so it cannot block the printer's single
+	// session
+	private static final int IDLE_TIMEOUT_MILLIS = 30_000;
+
+	private final PrintEngine engine;
+
+	private final int dpi;
+
+	private final int labelLengthDots;
+
+	Session(PrintEngine engine, int dpi, int labelLengthDots) {
+		this.engine = engine;
+		this.dpi = dpi;
+		this.labelLengthDots = labelLengthDots;
+	}
+
+	@Override
+	public void serve(Socket socket) throws IOException {
+		socket.setSoTimeout(IDLE_TIMEOUT_MILLIS);
+		socket.setTcpNoDelay(true);
+		ZplStreamParser parser = new ZplStreamParser();
+		InputStream in = socket.getInputStream();
+		OutputStream out = socket.getOutputStream();
+		byte[] buffer = new byte[8192];
+		int read;
+		while ((read = in.read(buffer)) >= 0) {
+			for (ZplStreamParser.Item item : parser.feed(buffer, read)) {
+				String reply = switch (item) {
+					case ZplStreamParser.Format format -> {
+						this.engine.enqueue(format.zpl());
+						yield null;
+					}
+					case ZplStreamParser.Command command -> execute(command.code(), parser.partialFormat());
+				};
+				if (reply != null) {
+					out.write(reply.getBytes(StandardCharsets.ISO_8859_1));
+					out.flush();
+				}
+			}
+		}
+	}
+
+	private String execute(String code, boolean partialFormat) {
+		EngineSnapshot state = this.engine.snapshot();
+		switch (code) {
+			case "HS":
+				// Zebra printers send nothing for ~HS in media out, ribbon out, head
+				// open,
+				// rewinder full and head over-temperature
+				if (state.paperOut() || state.headOpen()) {
+					return null;
+				}
+				return StatusReplies.hostStatus(state, this.labelLengthDots, partialFormat);
+			case "HQES":
+				return StatusReplies.extendedStatus(state);
+			case "HI":
+				return StatusReplies.identity(this.dpi);
+			case "JA":
+				this.engine.cancelAll();
+				return null;
+			case "PP":
+				this.engine.pause(true);
+				return null;
+			case "PS":
+				this.engine.pause(false);
+				return null;
+			default:
+				return null;
+		}
+	}
+
+}
