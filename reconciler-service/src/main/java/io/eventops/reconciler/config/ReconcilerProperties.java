@@ -18,12 +18,15 @@ import org.springframework.validation.annotation.Validated;
  * @param transactionRetries how often a batch is retried on a deadlock or serialization
  * failure
  * @param deskPrinterPool the printer pool of badges created by desk corrections
+ * @param expressLeaseTtl how long a station holds an express code while redeeming it
+ * @param expressValidity how long a new express code is valid when no expiry is given
  */
 @Validated
 @ConfigurationProperties("eventops.reconciler")
 public record ReconcilerProperties(@NotNull @DefaultValue("30s") Duration claimLeaseTtl,
 		@NotNull @DefaultValue("6h") Duration claimDoneTtl, @Positive @DefaultValue("3") int transactionRetries,
-		@NotBlank @DefaultValue("default") String deskPrinterPool) {
+		@NotBlank @DefaultValue("default") String deskPrinterPool,
+		@NotNull @DefaultValue("2m") Duration expressLeaseTtl, @NotNull @DefaultValue("24h") Duration expressValidity) {
 
 	public ReconcilerProperties {
 		if (claimLeaseTtl != null && claimLeaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {

@@ -79,7 +79,7 @@ final class ReconcilerHarness implements AutoCloseable {
 	 */
 	BatchReconciler reconciler(DataSource dataSource) {
 		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
-				"default");
+				"default", Duration.ofMinutes(2), Duration.ofHours(24));
 		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
 		return new BatchReconciler(claims,
 				new CheckInWriter(new JdbcTemplate(dataSource), new ChangeLog(new JdbcTemplate(dataSource))),

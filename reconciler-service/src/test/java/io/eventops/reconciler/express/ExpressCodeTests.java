@@ -1,0 +1,197 @@
+package io.eventops.reconciler.express;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import io.eventops.reconciler.HttpTestClient;
+import io.eventops.reconciler.ReconcilerTest;
+import io.eventops.reconciler.TestData;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.eventops.reconciler.HttpTestClient.admin;
+import static io.eventops.reconciler.HttpTestClient.internal;
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ReconcilerTest
+class ExpressCodeTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private HttpTestClient http;
+
+	private String event;
+
+	private List<String> group;
+
+	@BeforeEach
+	void setUp() {
+		this.http = new HttpTestClient(this.port);
+		this.event = TestData.unique("evt");
+		this.group = TestData.attendees(this.jdbc, this.event, 3);
+	}
+
+	@Test
+	void twoStationsAtOnceGetOneRedemptionAndOneInFlightAndTheRetryGetsTheStoredResult() throws Exception {
+		String code = createCode(this.group);
+		String trigger = slowCheckIns(this.group.get(0));
+		try {
+			CompletableFuture<HttpTestClient.Response> first = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-a-1", null));
+			Awaitility.await()
+				.until(() -> this.jdbc.queryForObject(
+						"SELECT claim_token IS NOT NULL FROM reconciler.express_codes WHERE code = ?", Boolean.class,
+						code));
+			HttpTestClient.Response second = redeem(code, "station-b-1", null);
+			assertThat(second.status()).isEqualTo(409);
+			assertThat(second.body().get("type").asString()).endsWith("in-flight");
+			HttpTestClient.Response won = first.get();
+			assertThat(won.status()).isEqualTo(200);
+			assertThat(won.body().get("duplicate").asBoolean()).isFalse();
+			assertThat(won.body().get("result").get("checkedIn")).hasSize(3);
+			assertThat(won.body().get("result").get("badgeJobIds")).hasSize(3);
+
+			HttpTestClient.Response lostResponseRetry = redeem(code, "station-a-1", null);
+			assertThat(lostResponseRetry.status()).isEqualTo(200);
+			assertThat(lostResponseRetry.body().get("duplicate").asBoolean()).isTrue();
+			assertThat(lostResponseRetry.body().get("result")).isEqualTo(won.body().get("result"));
+			HttpTestClient.Response other = redeem(code, "station-b-2", null);
+			assertThat(other.status()).isEqualTo(409);
+			assertThat(other.body().get("type").asString()).endsWith("already-used");
+		}
+		finally {
+			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.check_ins");
+		}
+		assertOneCheckInAndOneJobEach(this.group);
+	}
+
+	@Test
+	void aFailureAfterTheClaimReleasesTheLeaseSoAnImmediateRetrySucceeds() {
+		String code = createCode(this.group);
+		String trigger = failingCheckIns(this.group.get(1));
+		HttpTestClient.Response failed = redeem(code, "attempt-1", this.group.subList(0, 2));
+		assertThat(failed.status()).isGreaterThanOrEqualTo(500);
+		assertThat(this.jdbc.queryForObject("SELECT claim_token FROM reconciler.express_codes WHERE code = ?",
+				String.class, code))
+			.isNull();
+		this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.check_ins");
+
+		// the resumed attempt sends no selection: it reuses the one its first try stored
+		HttpTestClient.Response resumed = redeem(code, "attempt-1", null);
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(2);
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 2));
+		assertThat(checkIns(this.group.get(2))).isZero();
+	}
+
+	@Test
+	void expiredReplacedUnknownAndWrongEventCodesEachGetTheirStatus() {
+		String expired = createCode(this.group);
+		this.jdbc.update("UPDATE reconciler.express_codes SET expires_at = now() - interval '1 minute' WHERE code = ?",
+				expired);
+		assertProblem(redeem(expired, "s-1", null), 410, "expired");
+
+		String old = createCode(this.group);
+		HttpTestClient.Response replaced = this.http.post("/admin/v1/express-codes/" + old + "/replace", admin(),
+				"application/json", "");
+		assertThat(replaced.status()).isEqualTo(201);
+		assertProblem(redeem(old, "s-2", null), 410, "replaced");
+		assertThat(redeem(replaced.body().get("code").asString(), "s-3", null).status()).isEqualTo(200);
+
+		assertProblem(redeem("NOSUCHCODE", "s-4", null), 404, "unknown-code");
+
+		String otherEvent = TestData.unique("evt");
+		String foreign = createCode(otherEvent, TestData.attendees(this.jdbc, otherEvent, 1));
+		assertProblem(redeem(foreign, "s-5", null), 422, "wrong-event");
+
+		HttpTestClient.Response missing = this.http.postJson("/internal/v1/express-codes/" + old + "/redeem",
+				internal(), Map.of("kioskId", "kiosk-01", "eventId", this.event, "printerPool", "default"));
+		assertProblem(missing, 422, "missing-client-submission-id");
+		assertOneCheckInAndOneJobEach(this.group);
+	}
+
+	@Test
+	void onlyAdminsIssueCodesForRegisteredAttendees() {
+		assertThat(this.http
+			.postJson("/admin/v1/events/" + this.event + "/express-codes", HttpTestClient.ops(),
+					Map.of("attendeeIds", this.group))
+			.status()).isEqualTo(403);
+		assertThat(this.http
+			.postJson("/admin/v1/events/" + this.event + "/express-codes", admin(),
+					Map.of("attendeeIds", List.of("att_nobody")))
+			.status()).isEqualTo(422);
+		assertThat(this.http
+			.postJson("/admin/v1/events/" + this.event + "/express-codes", admin(), Map.of("attendeeIds", List.of()))
+			.status()).isEqualTo(422);
+	}
+
+	private String createCode(List<String> attendees) {
+		return createCode(this.event, attendees);
+	}
+
+	private String createCode(String eventId, List<String> attendees) {
+		HttpTestClient.Response created = this.http.postJson("/admin/v1/events/" + eventId + "/express-codes", admin(),
+				Map.of("attendeeIds", attendees));
+		assertThat(created.status()).isEqualTo(201);
+		return created.body().get("code").asString();
+	}
+
+	private HttpTestClient.Response redeem(String code, String submission, List<String> attendees) {
+		Map<String, Object> body = new HashMap<>(Map.of("kioskId", "kiosk-01", "eventId", this.event, "printerPool",
+				"default", "clientSubmissionId", submission));
+		if (attendees != null) {
+			body.put("attendeeIds", attendees);
+		}
+		return this.http.postJson("/internal/v1/express-codes/" + code + "/redeem", internal(), body);
+	}
+
+	private String slowCheckIns(String attendee) {
+		return trigger(attendee, "PERFORM pg_sleep(1.5);");
+	}
+
+	private String failingCheckIns(String attendee) {
+		return trigger(attendee, "RAISE EXCEPTION 'injected failure';");
+	}
+
+	private String trigger(String attendee, String action) {
+		String name = "t_" + attendee.replaceAll("[^A-Za-z0-9]", "_");
+		this.jdbc.execute("CREATE OR REPLACE FUNCTION reconciler." + name + "() RETURNS trigger AS $$ BEGIN "
+				+ "IF NEW.attendee_id = '" + attendee + "' THEN " + action + " END IF; RETURN NEW; END $$ "
+				+ "LANGUAGE plpgsql");
+		this.jdbc.execute("CREATE TRIGGER " + name + " BEFORE INSERT ON reconciler.check_ins FOR EACH ROW "
+				+ "EXECUTE FUNCTION reconciler." + name + "()");
+		return name;
+	}
+
+	private void assertProblem(HttpTestClient.Response response, int status, String slug) {
+		assertThat(response.status()).isEqualTo(status);
+		assertThat(response.contentType()).startsWith("application/problem+json");
+		assertThat(response.body().get("type").asString()).endsWith(slug);
+	}
+
+	private void assertOneCheckInAndOneJobEach(List<String> attendees) {
+		for (String attendee : attendees) {
+			assertThat(checkIns(attendee)).isOne();
+			assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.badge_jobs WHERE attendee_id = ?",
+					Integer.class, attendee))
+				.isOne();
+		}
+	}
+
+	private int checkIns(String attendee) {
+		return this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?",
+				Integer.class, attendee);
+	}
+
+}
