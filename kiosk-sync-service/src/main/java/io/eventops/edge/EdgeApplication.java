@@ -1,0 +1,18 @@
+package io.eventops.edge;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+
+/**
+ * Boots the kiosk edge: the public HTTPS front door of kiosk flushes.
+ */
+@SpringBootApplication
+@ConfigurationPropertiesScan
+public class EdgeApplication {
+
+	public static void main(String[] args) {
+		SpringApplication.run(EdgeApplication.class, args);
+	}
+
+}

@@ -1,0 +1,101 @@
+package io.eventops.edge.flush;
+
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import io.eventops.model.flush.BadgeOverrides;
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.FlushEntry;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Judges one entry against the contract's schema; the first offending field is reported,
+ * so that the entry is rejected as {@code INVALID_ENTRY} on its own and never blocks the
+ * rest of its batch (invariant 6).
+ */
+final class EntryValidator {
+
+	private static final Pattern ATTENDEE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+
+	// RFC 3339: seconds required, offset required ('Z' or ±hh:mm)
+	private static final Pattern RFC_3339 = Pattern
+		.compile("\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})");
+
+	EntryCheck check(String kioskId, ParsedFlush.RawEntry raw) {
+		JsonNode node = raw.node();
+		JsonNode key = node.get("idempotencyKey");
+		String keyAsSent = (key != null && key.isString()) ? key.stringValue() : null;
+		if (keyAsSent == null || !keyAsSent.equals(FlushEntry.keyOf(kioskId, raw.seq()))) {
+			return EntryCheck.invalid(keyAsSent, "idempotencyKey");
+		}
+		JsonNode type = node.get("type");
+		if (type == null || !type.isString() || !EntryType.CHECK_IN.name().equals(type.stringValue())) {
+			return EntryCheck.invalid(keyAsSent, "type");
+		}
+		JsonNode attendee = node.get("attendeeId");
+		if (attendee == null || !attendee.isString() || !ATTENDEE_ID.matcher(attendee.stringValue()).matches()) {
+			return EntryCheck.invalid(keyAsSent, "attendeeId");
+		}
+		OffsetDateTime capturedAt = time(node.get("capturedAt"));
+		if (capturedAt == null) {
+			return EntryCheck.invalid(keyAsSent, "capturedAt");
+		}
+		OffsetDateTime queuedAt = time(node.get("queuedAt"));
+		if (queuedAt == null) {
+			return EntryCheck.invalid(keyAsSent, "queuedAt");
+		}
+		JsonNode printed = node.get("badgePrintedLocally");
+		if (printed != null && !printed.isNull() && !printed.isBoolean()) {
+			return EntryCheck.invalid(keyAsSent, "badgePrintedLocally");
+		}
+		JsonNode badge = node.get("badge");
+		BadgeOverrides overrides = null;
+		if (badge != null && !badge.isNull()) {
+			if (!badge.isObject()) {
+				return EntryCheck.invalid(keyAsSent, "badge");
+			}
+			if (!badgeText(badge.get("displayName"))) {
+				return EntryCheck.invalid(keyAsSent, "badge.displayName");
+			}
+			if (!badgeText(badge.get("company"))) {
+				return EntryCheck.invalid(keyAsSent, "badge.company");
+			}
+			overrides = new BadgeOverrides(text(badge.get("displayName")), text(badge.get("company")));
+		}
+		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, EntryType.CHECK_IN, attendee.stringValue(),
+				capturedAt, queuedAt, printed != null && printed.isBoolean() && printed.booleanValue(), overrides));
+	}
+
+	private static OffsetDateTime time(JsonNode node) {
+		if (node == null || !node.isString() || !RFC_3339.matcher(node.stringValue()).matches()) {
+			return null;
+		}
+		try {
+			return OffsetDateTime.parse(node.stringValue().toUpperCase(Locale.ROOT),
+					DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+		}
+		catch (DateTimeParseException ex) {
+			return null;
+		}
+	}
+
+	// badge text is printed: no control characters and no broken UTF-16, which
+	// PostgreSQL text and ZPL would both refuse
+	private static boolean badgeText(JsonNode node) {
+		if (node == null || node.isNull()) {
+			return true;
+		}
+		if (!node.isString() || node.stringValue().length() > BadgeOverrides.MAX_LENGTH) {
+			return false;
+		}
+		return TextSafety.isPrintable(node.stringValue());
+	}
+
+	private static String text(JsonNode node) {
+		return (node != null && node.isString()) ? node.stringValue() : null;
+	}
+
+}

@@ -1,0 +1,34 @@
+package io.eventops.edge.flush;
+
+import java.io.IOException;
+
+import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.model.flush.FlushResponse;
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.MediaType;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /v1/kiosks/{kioskId}/flush}: reads the body itself, size-capped before it
+ * is buffered whole, because a malformed entry must be judged per entry rather than fail
+ * data binding for the batch.
+ */
+@RestController
+class FlushController {
+
+	private final FlushService flushes;
+
+	FlushController(FlushService flushes) {
+		this.flushes = flushes;
+	}
+
+	@PostMapping(path = "/v1/kiosks/{kioskId}/flush", consumes = MediaType.APPLICATION_JSON_VALUE)
+	FlushResponse flush(@AuthenticationPrincipal KioskPrincipal kiosk, HttpServletRequest request) throws IOException {
+		byte[] body = BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES);
+		return this.flushes.flush(kiosk, body);
+	}
+
+}

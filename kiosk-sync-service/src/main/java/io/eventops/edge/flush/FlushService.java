@@ -1,0 +1,101 @@
+package io.eventops.edge.flush;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.eventops.edge.forward.ReconcilerClient;
+import io.eventops.edge.forward.ReconcilerProperties;
+import io.eventops.edge.forward.ReconcilerUnavailableException;
+import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.edge.kiosk.KioskTracking;
+import io.eventops.edge.rules.TimeRules;
+import io.eventops.edge.rules.Verdict;
+import io.eventops.edge.web.EdgeException;
+import io.eventops.model.flush.Acknowledgement;
+import io.eventops.model.flush.FlushResponse;
+import io.eventops.model.flush.RejectionReason;
+import io.eventops.model.reconcile.ReconcileEntry;
+import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.model.reconcile.ReconcileResponse;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.stereotype.Service;
+
+/**
+ * Handles one kiosk flush: judges every entry on its own (schema, then time rules),
+ * forwards the whole batch, rejected entries included, so that the reconciler quarantines
+ * and guards them, records the committed outcomes and answers with the acknowledgement.
+ * Nothing is acknowledged before the reconciler committed (invariant 6).
+ */
+@Service
+class FlushService {
+
+	private final FlushBodyParser parser = new FlushBodyParser();
+
+	private final EntryValidator validator = new EntryValidator();
+
+	private final TimeRules rules;
+
+	private final ReconcilerClient reconciler;
+
+	private final KioskTracking tracking;
+
+	private final FlushMetrics metrics;
+
+	private final JsonMapper json;
+
+	private final Duration retryAfter;
+
+	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
+			JsonMapper json, ReconcilerProperties properties) {
+		this.rules = rules;
+		this.reconciler = reconciler;
+		this.tracking = tracking;
+		this.metrics = metrics;
+		this.json = json;
+		this.retryAfter = properties.retryAfter();
+	}
+
+	FlushResponse flush(KioskPrincipal kiosk, byte[] body) {
+		long started = System.nanoTime();
+		ParsedFlush flush = this.parser.parse(body);
+		if (flush.entries().isEmpty()) {
+			long watermark = this.tracking.heartbeat(kiosk.kioskId(), flush.highestLocalSeq());
+			return new FlushResponse(kiosk.kioskId(), watermark, List.of());
+		}
+		List<ReconcileEntry> entries = new ArrayList<>(flush.entries().size());
+		for (ParsedFlush.RawEntry raw : flush.entries()) {
+			entries.add(judge(kiosk.kioskId(), raw));
+		}
+		ReconcileResponse response;
+		try {
+			response = this.reconciler
+				.reconcile(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries));
+		}
+		catch (ReconcilerUnavailableException ex) {
+			throw EdgeException.unavailable(this.retryAfter);
+		}
+		this.tracking.recordFlush(kiosk.kioskId(), flush.highestLocalSeq(), response.results());
+		this.metrics.batch(response.results(), Duration.ofNanos(System.nanoTime() - started));
+		return new FlushResponse(kiosk.kioskId(), Acknowledgement.ackedThroughSeq(response.results()),
+				response.results());
+	}
+
+	private ReconcileEntry judge(String kioskId, ParsedFlush.RawEntry raw) {
+		String text = TextSafety.quarantinable(raw, this.json);
+		EntryCheck check = this.validator.check(kioskId, raw);
+		if (!check.isValid()) {
+			return ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), null, text, List.of(),
+					RejectionReason.INVALID_ENTRY, check.invalidField());
+		}
+		Verdict verdict = this.rules.judge(kioskId, check.entry());
+		if (verdict.staleReplay()) {
+			// rejected but still acknowledged, or the kiosk would replay it forever
+			return ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), check.entry(), text, List.of(),
+					RejectionReason.STALE_REPLAY, null);
+		}
+		return ReconcileEntry.valid(check.entry(), text, verdict.flags());
+	}
+
+}

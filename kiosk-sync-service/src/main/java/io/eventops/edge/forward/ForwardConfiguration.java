@@ -1,0 +1,64 @@
+package io.eventops.edge.forward;
+
+import java.net.http.HttpClient;
+import java.util.function.Predicate;
+
+import io.eventops.edge.security.SecurityProperties;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.web.client.HttpServerErrorException;
+import org.springframework.web.client.ResourceAccessException;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Wires the reconciler client: a JDK HttpClient with connect and read timeouts, and the
+ * plain resilience4j retry and circuit breaker (the Boot 3 autoconfiguration of
+ * resilience4j does not target this Boot generation).
+ */
+@Configuration(proxyBeanMethods = false)
+class ForwardConfiguration {
+
+	// I/O errors, timeouts and 5xx may pass; a 4xx will not change on a retry
+	private static final Predicate<Throwable> TRANSIENT = (ex) -> ex instanceof ResourceAccessException
+			|| ex instanceof HttpServerErrorException;
+
+	@Bean
+	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerProperties properties,
+			SecurityProperties security) {
+		HttpClient http = HttpClient.newBuilder()
+			.connectTimeout(properties.connectTimeout())
+			.version(HttpClient.Version.HTTP_1_1)
+			.build();
+		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(http);
+		factory.setReadTimeout(properties.readTimeout());
+		RestClient client = builder.baseUrl(properties.baseUrl().toString())
+			.requestFactory(factory)
+			.defaultHeader(HttpHeaders.AUTHORIZATION, "Bearer " + security.internalToken())
+			.build();
+		Retry retry = Retry.of("reconciler",
+				RetryConfig.custom()
+					.maxAttempts(properties.maxAttempts())
+					.intervalFunction(IntervalFunction.ofExponentialBackoff(properties.retryWait(), 2.0))
+					.retryOnException(TRANSIENT)
+					.build());
+		CircuitBreaker breaker = CircuitBreaker.of("reconciler",
+				CircuitBreakerConfig.custom()
+					.slidingWindowSize(20)
+					.minimumNumberOfCalls(10)
+					.failureRateThreshold(50)
+					.waitDurationInOpenState(properties.breakerWaitInOpenState())
+					.permittedNumberOfCallsInHalfOpenState(2)
+					.recordException(TRANSIENT)
+					.build());
+		return new ReconcilerClient(client, retry, breaker);
+	}
+
+}

@@ -1,0 +1,51 @@
+package io.eventops.edge.forward;
+
+import java.net.URI;
+import java.time.Duration;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How the edge reaches the reconciler ({@code eventops.edge.reconciler.*}).
+ *
+ * @param baseUrl the reconciler's base URL
+ * @param connectTimeout longest wait for a connection
+ * @param readTimeout longest wait for the reconciler's answer to one attempt
+ * @param maxAttempts attempts per batch, the first included (a retry is safe: the
+ * reconciler is idempotent per key, invariant 1)
+ * @param retryWait wait before the first retry, doubled for every further one
+ * @param retryAfter what a kiosk is told to wait when the reconciler is unavailable
+ * @param breakerWaitInOpenState how long an open circuit breaker refuses calls
+ */
+@Validated
+@ConfigurationProperties("eventops.edge.reconciler")
+public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
+		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("15s") Duration readTimeout,
+		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
+		@NotNull @DefaultValue("5s") Duration retryAfter,
+		@NotNull @DefaultValue("10s") Duration breakerWaitInOpenState) {
+
+	public ReconcilerProperties {
+		requirePositive(connectTimeout, "connect-timeout");
+		requirePositive(readTimeout, "read-timeout");
+		requirePositive(retryWait, "retry-wait");
+		requirePositive(retryAfter, "retry-after");
+		requirePositive(breakerWaitInOpenState, "breaker-wait-in-open-state");
+		if (baseUrl != null && !("http".equals(baseUrl.getScheme()) || "https".equals(baseUrl.getScheme()))) {
+			throw new IllegalArgumentException("eventops.edge.reconciler.base-url must be an http(s) URL");
+		}
+	}
+
+	private static void requirePositive(Duration value, String name) {
+		if (value != null && (value.isNegative() || value.isZero())) {
+			throw new IllegalArgumentException("eventops.edge.reconciler." + name + " must be a positive duration");
+		}
+	}
+
+}

@@ -1,0 +1,172 @@
+package io.eventops.edge.kiosk;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import io.eventops.edge.web.EdgeException;
+import io.eventops.model.flush.EntryResult;
+import io.eventops.model.flush.Flag;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Keeps each kiosk's sync state in {@code edge.kiosks}: last seen, highest seq seen,
+ * contiguous watermark with the gaps below the highest seq seen, highest local seq
+ * reported, outcome and flag counts. One transaction per flush, under the kiosk's row
+ * lock, so concurrent flushes of one kiosk never lose an update.
+ */
+@Service
+public class KioskTracking {
+
+	private static final String LOCK = """
+			SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
+			  outcome_counts::text, flag_counts::text
+			FROM edge.kiosks WHERE kiosk_id = ? FOR UPDATE""";
+
+	private static final String UPDATE = """
+			UPDATE edge.kiosks SET last_seen_at = now(), contiguous_through_seq = ?, highest_seen_seq = ?,
+			  highest_local_seq_reported = ?, final_ranges = ?::int8[], outcome_counts = ?::jsonb,
+			  flag_counts = ?::jsonb
+			WHERE kiosk_id = ?""";
+
+	private final JdbcTemplate jdbc;
+
+	private final TransactionTemplate transactions;
+
+	private final JsonMapper json;
+
+	private final BacklogGauges backlog;
+
+	KioskTracking(JdbcTemplate jdbc, TransactionTemplate transactions, JsonMapper json, BacklogGauges backlog) {
+		this.jdbc = jdbc;
+		this.transactions = transactions;
+		this.json = json;
+		this.backlog = backlog;
+	}
+
+	/**
+	 * Records a heartbeat.
+	 * @param kioskId the kiosk
+	 * @param highestLocalSeq the kiosk's highest local seq
+	 * @return the kiosk's contiguous watermark, the acknowledgement of a heartbeat
+	 */
+	public long heartbeat(String kioskId, long highestLocalSeq) {
+		return recordFlush(kioskId, highestLocalSeq, List.of());
+	}
+
+	/**
+	 * Records what the reconciler answered for one flush; call only after it committed
+	 * (invariant 6).
+	 * @param kioskId the kiosk
+	 * @param highestLocalSeq the kiosk's highest local seq
+	 * @param results the per-entry results
+	 * @return the kiosk's contiguous watermark after this flush
+	 */
+	public long recordFlush(String kioskId, long highestLocalSeq, List<EntryResult> results) {
+		State updated = this.transactions.execute((status) -> {
+			List<State> rows = this.jdbc.query(LOCK, this::state, kioskId);
+			if (rows.isEmpty()) {
+				throw EdgeException.notFound("Kiosk", kioskId);
+			}
+			State state = rows.get(0).with(highestLocalSeq, results);
+			ObjectNode outcomes = counts(state.outcomes());
+			ObjectNode flags = counts(state.flags());
+			for (EntryResult result : results) {
+				outcomes.put(result.outcome().name(), outcomes.path(result.outcome().name()).asLong(0) + 1);
+				for (Flag flag : result.flags()) {
+					flags.put(flag.name(), flags.path(flag.name()).asLong(0) + 1);
+				}
+			}
+			this.jdbc.update(UPDATE, state.ranges().contiguousThroughSeq(), state.highestSeenSeq(),
+					state.highestLocalSeqReported(), array(state.ranges().flattened()), outcomes.toString(),
+					flags.toString(), kioskId);
+			return state;
+		});
+		this.backlog.set(kioskId, updated.highestLocalSeqReported() - updated.ranges().contiguousThroughSeq());
+		return updated.ranges().contiguousThroughSeq();
+	}
+
+	SyncState syncState(String kioskId) {
+		return this.jdbc
+			.query("SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported FROM edge.kiosks"
+					+ " WHERE kiosk_id = ?",
+					(rs, n) -> new SyncState(kioskId, rs.getLong(1), rs.getLong(2), rs.getLong(3)), kioskId)
+			.stream()
+			.findFirst()
+			.orElseThrow(() -> EdgeException.notFound("Kiosk", kioskId));
+	}
+
+	List<KioskSummary> list() {
+		return this.jdbc.query("""
+				SELECT kiosk_id, event_id, label, printer_pool, revoked_at IS NOT NULL, last_seen_at,
+				  contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
+				  outcome_counts::text, flag_counts::text
+				FROM edge.kiosks ORDER BY kiosk_id""", (rs, n) -> {
+			SeqRanges ranges = SeqRanges.of(rs.getLong(7), longs(rs, 10));
+			long highestSeen = rs.getLong(8);
+			long reported = rs.getLong(9);
+			return new KioskSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+					rs.getBoolean(5), rs.getObject(6, OffsetDateTime.class), ranges.contiguousThroughSeq(), highestSeen,
+					reported, Math.max(0, reported - ranges.contiguousThroughSeq()), ranges.gaps(highestSeen),
+					map(rs.getString(11)), map(rs.getString(12)));
+		});
+	}
+
+	private State state(ResultSet rs, int row) throws SQLException {
+		return new State(SeqRanges.of(rs.getLong(1), longs(rs, 4)), rs.getLong(2), rs.getLong(3), rs.getString(5),
+				rs.getString(6));
+	}
+
+	private static long[] longs(ResultSet rs, int column) throws SQLException {
+		Object[] values = (Object[]) rs.getArray(column).getArray();
+		return Arrays.stream(values).mapToLong((value) -> ((Number) value).longValue()).toArray();
+	}
+
+	private static String array(Long[] values) {
+		return Arrays.stream(values).map(String::valueOf).collect(Collectors.joining(",", "{", "}"));
+	}
+
+	private ObjectNode counts(String text) {
+		return (ObjectNode) this.json.readTree(text);
+	}
+
+	private Map<String, Long> map(String text) {
+		JsonNode node = this.json.readTree(text);
+		Map<String, Long> map = new LinkedHashMap<>();
+		for (String name : new ArrayList<>(node.propertyNames())) {
+			map.put(name, node.get(name).asLong());
+		}
+		return map;
+	}
+
+	private record State(SeqRanges ranges, long highestSeenSeq, long highestLocalSeqReported, String outcomes,
+			String flags) {
+
+		State with(long highestLocalSeq, List<EntryResult> results) {
+			long highestSeen = this.highestSeenSeq;
+			List<Long> finalSeqs = new ArrayList<>();
+			for (EntryResult result : results) {
+				highestSeen = Math.max(highestSeen, result.seq());
+				if (result.outcome().isFinal()) {
+					finalSeqs.add(result.seq());
+				}
+			}
+			return new State(this.ranges.withFinal(finalSeqs), highestSeen,
+					Math.max(this.highestLocalSeqReported, highestLocalSeq), this.outcomes, this.flags);
+		}
+
+	}
+
+}

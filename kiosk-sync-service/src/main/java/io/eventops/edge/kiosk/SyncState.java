@@ -1,0 +1,13 @@
+package io.eventops.edge.kiosk;
+
+/**
+ * What a kiosk learns about itself from the server, so that a reinstalled kiosk continues
+ * its sequence instead of reusing keys (invariant 3).
+ *
+ * @param kioskId the kiosk
+ * @param contiguousThroughSeq every seq up to this one has a final outcome
+ * @param highestSeenSeq the highest seq the kiosk ever flushed
+ * @param highestLocalSeqReported the highest local seq the kiosk ever reported
+ */
+record SyncState(String kioskId, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported) {
+}

@@ -1,0 +1,49 @@
+package io.eventops.edge.security;
+
+import java.io.IOException;
+
+import io.eventops.edge.kiosk.KioskRegistry;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Authenticates a kiosk on {@code /v1/**} by its bearer token; an unknown or revoked
+ * token leaves the request anonymous, which the kiosk rules answer with 401.
+ */
+class KioskTokenFilter extends OncePerRequestFilter {
+
+	private static final String BEARER = "Bearer ";
+
+	private final KioskRegistry registry;
+
+	KioskTokenFilter(KioskRegistry registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		return !request.getRequestURI().startsWith("/v1/");
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		String header = request.getHeader("Authorization");
+		if (header != null && header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+			String token = header.substring(BEARER.length()).trim();
+			// a token is 43 base64url characters; anything far off is not worth a lookup
+			if (!token.isEmpty() && token.length() <= 128) {
+				this.registry.findActiveByToken(token)
+					.ifPresent((kiosk) -> SecurityContextHolder.getContext()
+						.setAuthentication(new KioskAuthentication(kiosk)));
+			}
+		}
+		chain.doFilter(request, response);
+	}
+
+}

@@ -1,0 +1,95 @@
+package io.eventops.edge.web;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.springframework.http.HttpStatus;
+
+/**
+ * A refusal that the API reports as a problem with its own status, stable type slug and,
+ * for retryable refusals, a {@code Retry-After}.
+ */
+public class EdgeException extends RuntimeException {
+
+	private final HttpStatus status;
+
+	private final String slug;
+
+	private final String title;
+
+	private final List<ProblemResponses.FieldError> errors;
+
+	private final Duration retryAfter;
+
+	private EdgeException(HttpStatus status, String slug, String title, String detail,
+			List<ProblemResponses.FieldError> errors, Duration retryAfter) {
+		super(detail);
+		this.status = status;
+		this.slug = slug;
+		this.title = title;
+		this.errors = List.copyOf(errors);
+		this.retryAfter = retryAfter;
+	}
+
+	public static EdgeException badRequest(String field, String message) {
+		return new EdgeException(HttpStatus.BAD_REQUEST, "malformed-flush", "Malformed request",
+				"The request is not a valid flush; nothing was applied.",
+				List.of(new ProblemResponses.FieldError(field, message)), null);
+	}
+
+	public static EdgeException tooLarge(long limit) {
+		return new EdgeException(HttpStatus.CONTENT_TOO_LARGE, "too-large", "Request too large",
+				"A flush body carries at most " + limit + " bytes; nothing was applied.", List.of(), null);
+	}
+
+	public static EdgeException tooManyEntries(int limit) {
+		return new EdgeException(HttpStatus.UNPROCESSABLE_CONTENT, "too-many-entries", "Too many entries",
+				"A flush carries at most " + limit + " entries; nothing was applied.",
+				List.of(new ProblemResponses.FieldError("entries", "at most " + limit + " entries")), null);
+	}
+
+	public static EdgeException rateLimited(Duration retryAfter) {
+		return new EdgeException(HttpStatus.TOO_MANY_REQUESTS, "rate-limited", "Too many requests",
+				"This kiosk is over its request rate; retry after the indicated delay.", List.of(), retryAfter);
+	}
+
+	public static EdgeException unavailable(Duration retryAfter) {
+		return new EdgeException(HttpStatus.SERVICE_UNAVAILABLE, "reconciler-unavailable", "Service unavailable",
+				"The check-in service is unavailable; nothing was acknowledged. Retry after the indicated delay.",
+				List.of(), retryAfter);
+	}
+
+	public static EdgeException conflict(String slug, String detail) {
+		return new EdgeException(HttpStatus.CONFLICT, slug, "Conflict", detail, List.of(), null);
+	}
+
+	public static EdgeException notFound(String what, String id) {
+		return new EdgeException(HttpStatus.NOT_FOUND, "not-found", what + " not found",
+				what + " '" + id + "' does not exist.", List.of(), null);
+	}
+
+	public HttpStatus status() {
+		return this.status;
+	}
+
+	public String slug() {
+		return this.slug;
+	}
+
+	public String title() {
+		return this.title;
+	}
+
+	public List<ProblemResponses.FieldError> errors() {
+		return this.errors;
+	}
+
+	/**
+	 * How long the caller should wait before retrying.
+	 * @return the delay, or {@code null} when the refusal is not retryable
+	 */
+	public Duration retryAfter() {
+		return this.retryAfter;
+	}
+
+}

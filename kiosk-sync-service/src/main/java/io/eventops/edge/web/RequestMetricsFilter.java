@@ -1,0 +1,48 @@
+package io.eventops.edge.web;
+
+import java.io.IOException;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Counts kiosk and admin API responses by status ({@code eventops.edge.requests}); it
+ * runs before security so that 401 and 403 are counted too.
+ */
+class RequestMetricsFilter extends OncePerRequestFilter {
+
+	private final MeterRegistry registry;
+
+	RequestMetricsFilter(MeterRegistry registry) {
+		this.registry = registry;
+	}
+
+	@Override
+	protected boolean shouldNotFilter(HttpServletRequest request) {
+		String uri = request.getRequestURI();
+		return !(uri.startsWith("/v1/") || uri.startsWith("/admin/"));
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		try {
+			chain.doFilter(request, response);
+		}
+		finally {
+			Counter.builder("eventops.edge.requests")
+				.description("Kiosk and admin API responses by status")
+				.tag("status", Integer.toString(response.getStatus()))
+				.tag("api", request.getRequestURI().startsWith("/v1/") ? "kiosk" : "admin")
+				.register(this.registry)
+				.increment();
+		}
+	}
+
+}

@@ -1,0 +1,170 @@
+package io.eventops.edge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.Base64;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Calls the edge over real HTTPS, trusting only the certificate the edge generated.
+ */
+public final class EdgeClient {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private final HttpClient http;
+
+	private final String base;
+
+	public EdgeClient(int port) {
+		this.http = HttpClient.newBuilder()
+			.sslContext(trusting())
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
+		this.base = "https://localhost:" + port;
+	}
+
+	private static SSLContext trusting() {
+		try (InputStream in = Files.newInputStream(EdgeStack.trustedCertificate())) {
+			KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+			trust.load(null, null);
+			trust.setCertificateEntry("edge", CertificateFactory.getInstance("X.509").generateCertificate(in));
+			TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+			factory.init(trust);
+			SSLContext context = SSLContext.getInstance("TLS");
+			context.init(null, factory.getTrustManagers(), null);
+			return context;
+		}
+		catch (IOException | GeneralSecurityException ex) {
+			throw new IllegalStateException("Cannot trust the edge's certificate", ex);
+		}
+	}
+
+	/**
+	 * Provisions a kiosk as admin.
+	 * @param kioskId the kiosk
+	 * @param eventId its event
+	 * @return its token
+	 */
+	public String provision(String kioskId, String eventId) {
+		Response response = post("/admin/v1/kiosks", basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json",
+				"{\"kioskId\":\"" + kioskId + "\",\"eventId\":\"" + eventId
+						+ "\",\"label\":\"Hall A\",\"printerPool\":\"hall-a\"}");
+		if (response.status() != 201) {
+			throw new IllegalStateException("Provisioning failed: " + response.status() + " " + response.body());
+		}
+		return response.json().get("token").stringValue();
+	}
+
+	public Response flush(String kioskId, String token, String body) {
+		return post("/v1/kiosks/" + kioskId + "/flush", bearer(token), "application/json", body);
+	}
+
+	public Response post(String path, String authorization, String contentType, String body) {
+		return send(request(path, authorization).header("Content-Type", contentType)
+			.POST(HttpRequest.BodyPublishers.ofString(body)));
+	}
+
+	public Response post(String path, String authorization, String contentType, HttpRequest.BodyPublisher publisher) {
+		return send(request(path, authorization).header("Content-Type", contentType).POST(publisher));
+	}
+
+	/**
+	 * Sends the same GET many times at once.
+	 * @param path the path
+	 * @param authorization the Authorization header
+	 * @param count how many
+	 * @return the answers
+	 */
+	public java.util.List<Response> getConcurrently(String path, String authorization, int count) {
+		java.util.List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> calls = new java.util.ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			calls.add(this.http.sendAsync(request(path, authorization).GET().build(),
+					HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)));
+		}
+		return calls.stream()
+			.map(java.util.concurrent.CompletableFuture::join)
+			.map((response) -> new Response(response.statusCode(), response.body(),
+					response.headers().firstValue("Content-Type").orElse(""),
+					response.headers().firstValue("Retry-After").orElse(null)))
+			.toList();
+	}
+
+	public Response get(String path, String authorization) {
+		return send(request(path, authorization).GET());
+	}
+
+	private HttpRequest.Builder request(String path, String authorization) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.base + path))
+			.timeout(Duration.ofSeconds(30));
+		if (authorization != null) {
+			builder.header("Authorization", authorization);
+		}
+		return builder;
+	}
+
+	private Response send(HttpRequest.Builder request) {
+		try {
+			HttpResponse<String> response = this.http.send(request.build(),
+					HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+			return new Response(response.statusCode(), response.body(),
+					response.headers().firstValue("Content-Type").orElse(""),
+					response.headers().firstValue("Retry-After").orElse(null));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	public static String bearer(String token) {
+		return "Bearer " + token;
+	}
+
+	public static String basic(String user, String password) {
+		return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * An answer of the edge.
+	 *
+	 * @param status the status
+	 * @param body the body
+	 * @param contentType the content type
+	 * @param retryAfter the Retry-After header, if any
+	 */
+	public record Response(int status, String body, String contentType, String retryAfter) {
+
+		public JsonNode json() {
+			return EdgeClient.json.readTree(this.body);
+		}
+
+		public boolean isProblem() {
+			JsonNode problem = json();
+			return this.contentType.startsWith("application/problem+json") && problem.has("type")
+					&& problem.has("title") && problem.get("status").asInt() == this.status && problem.has("detail");
+		}
+
+	}
+
+}

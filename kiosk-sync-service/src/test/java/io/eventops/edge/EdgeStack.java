@@ -1,0 +1,170 @@
+package io.eventops.edge;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.testsupport.RedisServerEndpoint;
+import io.eventops.testsupport.TestDatabase;
+import io.eventops.testsupport.TestInfrastructure;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * The real services every edge test talks to, once per JVM: a reconciler on a random port
+ * (stoppable and restartable on the same port), a fresh PostgreSQL database shared by
+ * both services (different schemas), a fresh Redis namespace, and the directory where the
+ * edge generates its TLS certificate.
+ */
+public final class EdgeStack {
+
+	public static final String INTERNAL_TOKEN = "edge-test-internal-token-0123456789";
+
+	public static final String OPS_PASSWORD = "ops-test-password";
+
+	public static final String ADMIN_PASSWORD = "admin-test-password";
+
+	/**
+	 * Where test edges generate their certificate: fixed, because the TLS setup runs
+	 * while the environment is prepared, before a context initializer could name a fresh
+	 * directory; reusing it across runs exercises the reuse path.
+	 */
+	public static final String TLS_DIRECTORY = "target/edge-test-tls";
+
+	private static TestDatabase database;
+
+	private static Path tlsDirectory;
+
+	private static ConfigurableApplicationContext reconciler;
+
+	private static int reconcilerPort;
+
+	private static ConfigurableApplicationContext standaloneEdge;
+
+	private EdgeStack() {
+	}
+
+	/** Starts the stack on first use. */
+	public static synchronized void start() {
+		if (database == null) {
+			database = TestInfrastructure.freshDatabase();
+			tlsDirectory = Path.of(TLS_DIRECTORY).toAbsolutePath();
+			startReconciler(0);
+		}
+	}
+
+	public static synchronized void stopReconciler() {
+		reconciler.close();
+	}
+
+	/** Starts the reconciler again on the port it had, as a restarted process would. */
+	public static synchronized void restartReconciler() {
+		startReconciler(reconcilerPort);
+	}
+
+	private static void startReconciler(int port) {
+		RedisServerEndpoint redis = TestInfrastructure.redis();
+		Map<String, Object> properties = new LinkedHashMap<>();
+		// both services share one test classpath, where the edge's application.yml
+		// shadows the reconciler's: the reconciler gets its settings spelled out here
+		properties.put("spring.config.name", "reconciler-in-edge-tests");
+		properties.put("server.port", port);
+		properties.put("spring.datasource.url", database.jdbcUrl());
+		properties.put("spring.datasource.username", database.user());
+		properties.put("spring.datasource.password", database.password());
+		properties.put("spring.data.redis.host", redis.host());
+		properties.put("spring.data.redis.port", redis.port());
+		properties.put("eventops.redis.key-prefix", redisNamespace());
+		properties.put("spring.flyway.schemas", "reconciler");
+		properties.put("spring.flyway.default-schema", "reconciler");
+		properties.put("spring.flyway.locations", "classpath:db/migration/reconciler");
+		properties.put("spring.flyway.create-schemas", true);
+		properties.put("spring.jackson.default-property-inclusion", "non_null");
+		properties.put("spring.threads.virtual.enabled", true);
+		properties.put("server.error.include-message", "never");
+		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
+		properties.put("eventops.security.ops-password", OPS_PASSWORD);
+		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		reconciler = new SpringApplicationBuilder(ReconcilerApplication.class).properties(properties).run();
+		reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
+	}
+
+	private static String redisNamespace;
+
+	private static String redisNamespace() {
+		if (redisNamespace == null) {
+			redisNamespace = TestInfrastructure.freshRedisNamespace();
+		}
+		return redisNamespace;
+	}
+
+	/**
+	 * The edge's settings for a test context or a standalone edge.
+	 * @return the properties
+	 */
+	public static synchronized Map<String, Object> edgeProperties() {
+		start();
+		RedisServerEndpoint redis = TestInfrastructure.redis();
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("spring.datasource.url", database.jdbcUrl());
+		properties.put("spring.datasource.username", database.user());
+		properties.put("spring.datasource.password", database.password());
+		properties.put("spring.data.redis.host", redis.host());
+		properties.put("spring.data.redis.port", redis.port());
+		properties.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + reconcilerPort);
+		properties.put("eventops.edge.reconciler.retry-wait", "50ms");
+		properties.put("eventops.edge.reconciler.retry-after", "2s");
+		properties.put("eventops.edge.tls.generated-dir", tlsDirectory.toString());
+		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
+		properties.put("eventops.security.ops-password", OPS_PASSWORD);
+		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		properties.put("eventops.edge.rate-limit.requests-per-second", 20);
+		properties.put("eventops.edge.rate-limit.burst", 40);
+		properties.put("management.server.port", 0);
+		return properties;
+	}
+
+	/**
+	 * An edge outside any Spring test context, for jqwik properties (jqwik runs outside
+	 * the Spring test framework).
+	 * @return its HTTPS port
+	 */
+	public static synchronized int standaloneEdgePort() {
+		if (standaloneEdge == null) {
+			Map<String, Object> properties = edgeProperties();
+			properties.put("server.port", 0);
+			standaloneEdge = new SpringApplicationBuilder(EdgeApplication.class).run(arguments(properties));
+		}
+		return ((WebServerApplicationContext) standaloneEdge).getWebServer().getPort();
+	}
+
+	/**
+	 * Properties as command-line arguments: unlike default properties, they outrank the
+	 * edge's application.yml.
+	 * @param properties the properties
+	 * @return the arguments
+	 */
+	public static String[] arguments(Map<String, Object> properties) {
+		return properties.entrySet()
+			.stream()
+			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
+			.toArray(String[]::new);
+	}
+
+	/** The certificate the edge serves, which test clients trust. */
+	public static Path trustedCertificate() {
+		start();
+		return tlsDirectory.resolve("edge-cert.pem");
+	}
+
+	public static JdbcTemplate jdbc() {
+		start();
+		return new JdbcTemplate(new DriverManagerDataSource(database.jdbcUrl(), database.user(), database.password()));
+	}
+
+}

@@ -1,0 +1,75 @@
+package io.eventops.edge.rules;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RulePropertiesTests {
+
+	@Test
+	void falseFromTheEnvironmentSwitchesARuleOff() {
+		SystemEnvironmentPropertySource environment = new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("EVENTOPS_EDGE_RULES_STALE_REPLAY_ENABLED", "false", "EVENTOPS_EDGE_RULES_DOUBLE_TAP_ENABLED",
+						"FALSE", "EVENTOPS_EDGE_RULES_CLOCK_SKEW_LIMIT", "7m"));
+
+		RuleSettings settings = new Binder(ConfigurationPropertySources.from(environment))
+			.bindOrCreate("eventops.edge.rules", RuleProperties.class)
+			.settings();
+
+		assertThat(settings.staleReplay().enabled()).isFalse();
+		assertThat(settings.doubleTap().enabled()).isFalse();
+		assertThat(settings.clockSkew().enabled()).isTrue();
+		assertThat(settings.clockSkew().limit()).hasMinutes(7);
+		assertThat(settings.ratePerMinute().enabled()).isTrue();
+	}
+
+	@Test
+	void defaultsAreTheContracts() {
+		RuleSettings settings = new Binder(ConfigurationPropertySources.from(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of())))
+			.bindOrCreate("eventops.edge.rules", RuleProperties.class)
+			.settings();
+
+		assertThat(settings).isEqualTo(RuleSettings.defaults());
+	}
+
+	@Test
+	void badValueStopsStartupNamingTheProperty() {
+		new ApplicationContextRunner().withUserConfiguration(RulesConfiguration.class, BindRules.class)
+			.withPropertyValues("eventops.edge.rules.clock-skew.limit=-5m")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(messages(context.getStartupFailure())).contains("eventops.edge.rules.clock-skew.limit");
+			});
+		new ApplicationContextRunner().withUserConfiguration(RulesConfiguration.class, BindRules.class)
+			.withPropertyValues("eventops.edge.rules.double-tap.window=soon")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(messages(context.getStartupFailure())).contains("eventops.edge.rules.double-tap.window");
+			});
+	}
+
+	@EnableConfigurationProperties(RuleProperties.class)
+	static class BindRules {
+
+	}
+
+	private static String messages(Throwable ex) {
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			messages.append(cause.getMessage()).append('\n');
+		}
+		return messages.toString();
+	}
+
+}
