@@ -7,6 +7,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
+import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.ledger.JobState;
 import io.eventops.orchestrator.ledger.PrintJob;
 import io.eventops.orchestrator.ledger.PrintLedger;
@@ -56,8 +57,16 @@ public class Dispatcher {
 	// unknown.
 	private final Map<String, UUID> seenBusy = new ConcurrentHashMap<>();
 
+	// Per printer: since when it has been seen ready and idle, uninterrupted, while
+	// holding
+	// an unknown job.
+	private final Map<String, IdleSince> seenIdle = new ConcurrentHashMap<>();
+
+	private final Duration stableFor;
+
 	Dispatcher(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues, CompletionMarkers markers,
-			DispatchPause pause, PrinterClients clients, BadgeFormats formats, PrintMetrics metrics) {
+			DispatchPause pause, PrinterClients clients, BadgeFormats formats, PrintMetrics metrics,
+			PrintProperties properties) {
 		this.registry = registry;
 		this.ledger = ledger;
 		this.queues = queues;
@@ -66,6 +75,7 @@ public class Dispatcher {
 		this.clients = clients;
 		this.formats = formats;
 		this.metrics = metrics;
+		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
 	}
 
 	/**
@@ -161,21 +171,31 @@ public class Dispatcher {
 		if (!status.readyToPrint()) {
 			// a fault or silence: the probes decide whether the printer goes DOWN
 			this.seenBusy.remove(printerId);
+			this.seenIdle.remove(printerId);
 			return false;
 		}
 		if (!status.idle()) {
 			this.seenBusy.put(printerId, job.jobId());
+			this.seenIdle.remove(printerId);
 			return false;
 		}
 		if (job.jobId().equals(this.seenBusy.remove(printerId))) {
+			this.seenIdle.remove(printerId);
 			confirmed(printerId, job.jobId());
 			logger.info("Job {} on printer {} confirmed after an unknown outcome: the printer finished it", job.jobId(),
 					printerId);
 			return true;
 		}
-		if (this.pause.isPaused()) {
+		// Send again only to a printer that stayed ready and idle as long as it takes to
+		// be
+		// declared DOWN: a flapping printer is failed over instead of collecting copies.
+		IdleSince idle = this.seenIdle.compute(printerId,
+				(id, seen) -> (seen != null && seen.jobId().equals(job.jobId())) ? seen
+						: new IdleSince(job.jobId(), System.nanoTime()));
+		if (System.nanoTime() - idle.nanos() < this.stableFor.toNanos() || this.pause.isPaused()) {
 			return false;
 		}
+		this.seenIdle.remove(printerId);
 		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts());
 		if (claimed.isEmpty()) {
 			return true;
@@ -212,6 +232,9 @@ public class Dispatcher {
 			}
 		}
 		return true;
+	}
+
+	private record IdleSince(UUID jobId, long nanos) {
 	}
 
 	// Invariant 8: the marker is written only now that the printer confirmed the label,

@@ -93,9 +93,12 @@ public class FailoverProcedure {
 		}
 		this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
 		cancelBufferedFormats(dead);
-		// Invariant 9: the in-flight job first, it is the one most at risk of being lost.
+		// The queue is drained before the in-flight key is taken, so a dispatcher moving
+		// its next job into flight meanwhile cannot strand it; the in-flight job is still
+		// re-dispatched first, it is the one most at risk of being lost (invariant 9).
+		List<UUID> queued = this.queues.drain(deadPrinterId);
 		Set<UUID> reclaimed = new LinkedHashSet<>(this.queues.reclaimInflight(deadPrinterId));
-		reclaimed.addAll(this.queues.drain(deadPrinterId));
+		reclaimed.addAll(queued);
 		// The ledger is the system of record: jobs it places on the dead printer that
 		// Redis
 		// lost (or not yet received) move too.
@@ -104,6 +107,17 @@ public class FailoverProcedure {
 		List<UUID> skipped = new ArrayList<>();
 		for (UUID jobId : reclaimed) {
 			(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
+		}
+		// Complete only at depth 0: whatever reached the dead printer's keys meanwhile (a
+		// relay push, a dispatcher step that began before the printer went out) goes too.
+		for (int pass = 0; pass < 3 && this.queues.depth(deadPrinterId) > 0; pass++) {
+			Set<UUID> late = new LinkedHashSet<>(this.queues.reclaimInflight(deadPrinterId));
+			late.addAll(this.queues.drain(deadPrinterId));
+			late.removeAll(reclaimed);
+			for (UUID jobId : late) {
+				(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
+			}
+			reclaimed.addAll(late);
 		}
 		long deadDepth = this.queues.depth(deadPrinterId);
 		if (!moved.isEmpty() || !skipped.isEmpty()) {
