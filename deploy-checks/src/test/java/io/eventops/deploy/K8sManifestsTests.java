@@ -1,0 +1,192 @@
+package io.eventops.deploy;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class K8sManifestsTests {
+
+	private static final Set<String> SERVICES = Set.of("reconciler-service", "print-orchestrator",
+			"kiosk-sync-service");
+
+	/** The contract's path prefixes (API.md) and the Service that owns each. */
+	private static final Map<String, String> ROUTES = Map.of("/v1/kiosks", "kiosk-sync-service", "/admin/v1/kiosks",
+			"kiosk-sync-service", "/admin/v1/events", "reconciler-service", "/admin/v1/attendees", "reconciler-service",
+			"/admin/v1/rejections", "reconciler-service", "/admin/v1/express-codes", "reconciler-service",
+			"/admin/v1/printers", "print-orchestrator", "/admin/v1/dispatch", "print-orchestrator",
+			"/admin/v1/print-jobs", "print-orchestrator");
+
+	/** Rendered once per run: kubectl's kustomize takes a second or more per call. */
+	private static List<Manifests> all;
+
+	static synchronized Stream<Manifests> manifests() {
+		if (all == null) {
+			Path base = RepositoryFiles.resolve("k8s/base");
+			Path production = RepositoryFiles.resolve("k8s/overlays/production");
+			Manifests rendered = Manifests.of(production);
+			List<Manifests> files = List.of(Manifests.fromFilesOnly(base), Manifests.fromFilesOnly(production));
+			all = rendered.renderedBy().equals("files") ? files
+					: List.of(files.get(0), files.get(1), Manifests.of(base), rendered);
+		}
+		return all.stream();
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void everyServiceHasADeploymentServiceAndDisruptionBudget(Manifests manifests) {
+		assertThat(manifests.ofKind("Deployment")).extracting(Manifests::name)
+			.containsExactlyInAnyOrderElementsOf(SERVICES);
+		assertThat(manifests.ofKind("Service")).extracting(Manifests::name).containsAll(SERVICES);
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			Object labels = RepositoryFiles.at(deployment, "spec.selector.matchLabels");
+			assertThat(manifests.ofKind("PodDisruptionBudget")).as("PDB of %s", Manifests.name(deployment))
+				.anySatisfy((pdb) -> {
+					assertThat(RepositoryFiles.at(pdb, "spec.selector.matchLabels")).isEqualTo(labels);
+					assertThat(RepositoryFiles.at(pdb, "spec.minAvailable") != null
+							|| RepositoryFiles.at(pdb, "spec.maxUnavailable") != null)
+						.isTrue();
+				});
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void deploymentsProbeTheActuatorHealthGroups(Manifests manifests) {
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			Map<String, Object> container = container(deployment);
+			String name = Manifests.name(deployment);
+			assertThat(RepositoryFiles.at(container, "startupProbe.httpGet.path")).as(name)
+				.isEqualTo("/actuator/health/liveness");
+			assertThat(RepositoryFiles.at(container, "livenessProbe.httpGet.path")).as(name)
+				.isEqualTo("/actuator/health/liveness");
+			assertThat(RepositoryFiles.at(container, "readinessProbe.httpGet.path")).as(name)
+				.isEqualTo("/actuator/health/readiness");
+			Object managementPort = name.equals("kiosk-sync-service") ? 9443
+					: (name.equals("reconciler-service") ? 8081 : 8082);
+			for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
+				assertThat(RepositoryFiles.at(container, probe + ".httpGet.port")).as(name + " " + probe)
+					.isEqualTo(managementPort);
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void deploymentsHaveRequestsAndLimits(Manifests manifests) {
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			Map<String, Object> container = container(deployment);
+			for (String key : List.of("requests.cpu", "requests.memory", "limits.cpu", "limits.memory")) {
+				assertThat(RepositoryFiles.at(container, "resources." + key)).as(Manifests.name(deployment) + " " + key)
+					.isNotNull();
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void rolloutsKeepCapacityAndShutDownGracefully(Manifests manifests) {
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			String name = Manifests.name(deployment);
+			assertThat(RepositoryFiles.at(deployment, "spec.strategy.type")).as(name).isEqualTo("RollingUpdate");
+			assertThat(RepositoryFiles.at(deployment, "spec.strategy.rollingUpdate.maxUnavailable")).as(name)
+				.isEqualTo(0);
+			Object grace = RepositoryFiles.at(deployment, "spec.template.spec.terminationGracePeriodSeconds");
+			assertThat(grace).as(name).isInstanceOf(Integer.class);
+			assertThat((Integer) grace).as(name).isGreaterThanOrEqualTo(30);
+			assertThat(RepositoryFiles.at(container(deployment), "lifecycle.preStop")).as(name).isNotNull();
+		}
+		Map<String, Object> config = manifests.ofKind("ConfigMap")
+			.stream()
+			.filter((map) -> Manifests.name(map).equals("eventops-config"))
+			.findFirst()
+			.orElseThrow();
+		assertThat(RepositoryFiles.asMap(config.get("data"))).containsEntry("SERVER_SHUTDOWN", "graceful")
+			.containsKey("SPRING_LIFECYCLE_TIMEOUT_PER_SHUTDOWN_PHASE");
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void theEdgeScalesHorizontally(Manifests manifests) {
+		assertThat(manifests.ofKind("HorizontalPodAutoscaler")).anySatisfy((hpa) -> {
+			assertThat(RepositoryFiles.at(hpa, "spec.scaleTargetRef.kind")).isEqualTo("Deployment");
+			assertThat(RepositoryFiles.at(hpa, "spec.scaleTargetRef.name")).isEqualTo("kiosk-sync-service");
+			assertThat((Integer) RepositoryFiles.at(hpa, "spec.minReplicas")).isGreaterThanOrEqualTo(2);
+		});
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void ingressTerminatesTlsAndRoutesTheContractsPrefixes(Manifests manifests) {
+		Map<String, String> routes = new HashMap<>();
+		for (Map<String, Object> ingress : manifests.ofKind("Ingress")) {
+			List<Object> tls = RepositoryFiles.asList(RepositoryFiles.at(ingress, "spec.tls"));
+			assertThat(tls).as(Manifests.name(ingress)).isNotEmpty();
+			Set<Object> tlsHosts = new java.util.HashSet<>();
+			tls.forEach((entry) -> tlsHosts.addAll(RepositoryFiles.asList(RepositoryFiles.asMap(entry).get("hosts"))));
+			for (Object rule : RepositoryFiles.asList(RepositoryFiles.at(ingress, "spec.rules"))) {
+				Map<String, Object> ruleMap = RepositoryFiles.asMap(rule);
+				assertThat(tlsHosts).as("TLS host of %s", Manifests.name(ingress)).contains(ruleMap.get("host"));
+				for (Object path : RepositoryFiles.asList(RepositoryFiles.at(ruleMap, "http.paths"))) {
+					Map<String, Object> pathMap = RepositoryFiles.asMap(path);
+					assertThat(pathMap.get("pathType")).isEqualTo("Prefix");
+					routes.put(pathMap.get("path").toString(),
+							String.valueOf(RepositoryFiles.at(pathMap, "backend.service.name")));
+				}
+			}
+		}
+		assertThat(routes).containsAllEntriesOf(ROUTES);
+		assertThat(routes.keySet()).noneMatch((path) -> path.startsWith("/actuator") || path.startsWith("/internal"));
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void noSecretValuesAreCommitted(Manifests manifests) {
+		for (Map<String, Object> secret : manifests.ofKind("Secret")) {
+			assertThat(RepositoryFiles.asMap(secret.getOrDefault("data", Map.of()))).as(Manifests.name(secret))
+				.isEmpty();
+			assertThat(RepositoryFiles.asMap(secret.getOrDefault("stringData", Map.of()))).as(Manifests.name(secret))
+				.isEmpty();
+		}
+		for (Map<String, Object> config : manifests.ofKind("ConfigMap")) {
+			assertThat(RepositoryFiles.asMap(config.getOrDefault("data", Map.of())).keySet()).as(Manifests.name(config))
+				.noneMatch((key) -> key.contains("PASSWORD") || key.contains("TOKEN"));
+		}
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			for (Object variable : RepositoryFiles.asList(container(deployment).get("env"))) {
+				Map<String, Object> env = RepositoryFiles.asMap(variable);
+				String name = env.get("name").toString();
+				if (name.contains("PASSWORD") || name.contains("TOKEN")) {
+					assertThat(env).as(name).doesNotContainKey("value");
+					assertThat(RepositoryFiles.at(env, "valueFrom.secretKeyRef.name")).as(name)
+						.isEqualTo("eventops-credentials");
+				}
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void podsRunAsTheImagesNonRootUser(Manifests manifests) {
+		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+			assertThat(RepositoryFiles.at(deployment, "spec.template.spec.securityContext.runAsNonRoot"))
+				.isEqualTo(true);
+			assertThat(RepositoryFiles.at(deployment, "spec.template.spec.securityContext.runAsUser")).isEqualTo(10001);
+		}
+	}
+
+	private static Map<String, Object> container(Map<String, Object> deployment) {
+		List<Object> containers = RepositoryFiles
+			.asList(RepositoryFiles.at(deployment, "spec.template.spec.containers"));
+		assertThat(containers).as(Manifests.name(deployment)).hasSize(1);
+		return RepositoryFiles.asMap(containers.get(0));
+	}
+
+}
