@@ -1,0 +1,314 @@
+package io.eventops.agent;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
+
+import io.eventops.agent.backoff.Backoff;
+import io.eventops.agent.backoff.SignalWaiter;
+import io.eventops.agent.backoff.Waiter;
+import io.eventops.agent.config.AgentConfig;
+import io.eventops.agent.flush.FlushLoop;
+import io.eventops.agent.flush.FlushRound;
+import io.eventops.agent.flush.Flusher;
+import io.eventops.agent.http.EdgeClient;
+import io.eventops.agent.http.NetworkGate;
+import io.eventops.agent.http.TlsTrust;
+import io.eventops.agent.http.WireFormat;
+import io.eventops.agent.log.KioskLog;
+import io.eventops.agent.log.LogEntry;
+import io.eventops.agent.log.LogState;
+
+/**
+ * The kiosk agent: records check-ins durably before anything else happens and delivers
+ * them to the edge exactly as recorded, through outages, crashes and reinstalls.
+ * {@link #checkIn} works offline once the log knows its sequence; {@link #start} runs the
+ * flush loop in the background, {@link #flush} runs one round in the caller's thread.
+ */
+public final class KioskAgent implements AutoCloseable {
+
+	private final AgentConfig config;
+
+	private final KioskLog log;
+
+	private final Flusher flusher;
+
+	private final FlushLoop loop;
+
+	private final Backoff backoff;
+
+	private final Waiter waiter;
+
+	private final Clock clock;
+
+	private final HttpClient ownedHttp;
+
+	private KioskAgent(Builder builder) {
+		this.config = builder.config;
+		this.clock = builder.clock;
+		this.waiter = builder.waiter;
+		this.log = KioskLog.open(this.config.database(), this.config.kioskId(), this.config.maxEntryBytes(),
+				WireFormat::entry, this.clock);
+		HttpClient http = builder.http;
+		this.ownedHttp = (http != null) ? null
+				: EdgeClient.httpClient(TlsTrust.context(this.config.caFile()), this.config.connectTimeout());
+		EdgeClient edge = new EdgeClient((http != null) ? http : this.ownedHttp, this.config.edgeUrl(),
+				this.config.kioskId(), (this.config.token() != null) ? this.config.token() : "",
+				this.config.requestTimeout(), builder.network, this.clock);
+		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes());
+		this.backoff = new Backoff(this.config.backoff(), builder.random);
+		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
+				this.config.retention(), builder.listener);
+	}
+
+	/**
+	 * Opens the agent of one kiosk with real clock, waiter and network.
+	 * @param config the settings
+	 * @return the agent (its flush loop not started)
+	 */
+	public static KioskAgent open(AgentConfig config) {
+		return builder(config).open();
+	}
+
+	/**
+	 * A builder for agents with injected clock, waiter, jitter source, network gate or a
+	 * shared HTTP client (tests, the fleet simulator, drills).
+	 * @param config the settings
+	 * @return the builder
+	 */
+	public static Builder builder(AgentConfig config) {
+		return new Builder(config);
+	}
+
+	/**
+	 * Records a check-in and returns once it is committed to disk. A log that has never
+	 * been written asks the edge's sync-state first (once), so that a reinstalled kiosk
+	 * continues its sequence instead of reusing keys (invariant 3).
+	 * @param checkIn the check-in
+	 * @return what it was stamped with
+	 * @throws io.eventops.agent.log.EntryTooLargeException when the entry exceeds the cap
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public CheckInReceipt checkIn(CheckIn checkIn) {
+		ensureSequence();
+		OffsetDateTime capturedAt = (checkIn.capturedAt() != null) ? checkIn.capturedAt()
+				: OffsetDateTime.now(this.clock);
+		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt, checkIn.badgePrintedLocally(),
+				checkIn.badge());
+		if (this.config.flushAfterCheckIn()) {
+			// a check-in during a backoff wait is worth an immediate attempt: the network
+			// may be back, and this kiosk is evidently in use
+			this.loop.wake();
+		}
+		return new CheckInReceipt(entry.seq(), entry.idempotencyKey(), entry.capturedAt(), entry.queuedAt());
+	}
+
+	/**
+	 * Records a plain check-in captured now.
+	 * @param attendeeId the attendee
+	 * @return what it was stamped with
+	 */
+	public CheckInReceipt checkIn(String attendeeId) {
+		return checkIn(CheckIn.of(attendeeId));
+	}
+
+	/**
+	 * Makes sure the log knows where its sequence continues, asking the edge when it is
+	 * fresh.
+	 * @throws UncheckedIOException when the edge cannot be asked
+	 */
+	public void ensureSequence() {
+		try {
+			this.flusher.ensureSequence();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Kiosk " + this.config.kioskId()
+					+ " has a fresh log and cannot learn its sequence from the edge, so it cannot record check-ins yet",
+					ex);
+		}
+	}
+
+	/**
+	 * Runs one flush round now, in this thread.
+	 * @return what it achieved
+	 */
+	public FlushRound flush() {
+		return this.flusher.flushPending();
+	}
+
+	/**
+	 * Flushes with backoff between failed rounds until drained or out of time.
+	 * @param maxWait how long to keep trying
+	 * @return the last round
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public FlushRound flushUntilDrained(Duration maxWait) throws InterruptedException {
+		long deadline = this.clock.millis() + maxWait.toMillis();
+		int failures = 0;
+		while (true) {
+			FlushRound round = flush();
+			long left = deadline - this.clock.millis();
+			if (round.drained() || left <= 0) {
+				return round;
+			}
+			Duration delay = this.backoff.delay(failures++, round.retryAfter());
+			this.waiter.await((delay.toMillis() < left) ? delay : Duration.ofMillis(left));
+		}
+	}
+
+	/** Starts the background flush loop. */
+	public void start() {
+		this.loop.start("kiosk-agent-flush-" + this.config.kioskId());
+	}
+
+	/** Asks the background loop for an immediate attempt. */
+	public void wake() {
+		this.loop.wake();
+	}
+
+	/**
+	 * The log's position and problems.
+	 * @return the status
+	 */
+	public AgentStatus status() {
+		LogState state = this.log.state();
+		return new AgentStatus(state.kioskId(), state.lastSeq(), state.lastAckedSeq(), this.log.pendingCount(),
+				this.log.storedCount(), this.log.deadLetters(), this.log.outcomeCounts(), state.sequenceKnown(),
+				state.lastError(), state.lastErrorAt(), state.lastSuccessAt());
+	}
+
+	/**
+	 * The last outcome the edge gave for an entry.
+	 * @param seq the entry's seq
+	 * @return the outcome's name, if acknowledged (and not yet truncated)
+	 */
+	public Optional<String> outcomeOf(long seq) {
+		return this.log.outcomeOf(seq);
+	}
+
+	/**
+	 * Deletes acknowledged entries older than the retention now.
+	 * @return how many were deleted
+	 */
+	public int truncate() {
+		return this.log.truncate(this.config.retention());
+	}
+
+	/**
+	 * The settings.
+	 * @return the settings
+	 */
+	public AgentConfig config() {
+		return this.config;
+	}
+
+	@Override
+	public void close() {
+		this.loop.close();
+		this.log.close();
+		if (this.ownedHttp != null) {
+			this.ownedHttp.close();
+		}
+	}
+
+	/**
+	 * Builds an agent with injected collaborators.
+	 */
+	public static final class Builder {
+
+		private final AgentConfig config;
+
+		private Clock clock = Clock.systemDefaultZone();
+
+		private Waiter waiter = new SignalWaiter();
+
+		private RandomGenerator random = RandomGenerator.getDefault();
+
+		private NetworkGate network = NetworkGate.ALWAYS_UP;
+
+		private HttpClient http;
+
+		private Consumer<FlushRound> listener = (round) -> {
+		};
+
+		private Builder(AgentConfig config) {
+			this.config = config;
+		}
+
+		/**
+		 * The kiosk clock ({@code capturedAt}, {@code queuedAt}, retention).
+		 * @param clock the clock
+		 * @return this builder
+		 */
+		public Builder clock(Clock clock) {
+			this.clock = clock;
+			return this;
+		}
+
+		/**
+		 * How the agent waits between attempts.
+		 * @param waiter the waiter
+		 * @return this builder
+		 */
+		public Builder waiter(Waiter waiter) {
+			this.waiter = waiter;
+			return this;
+		}
+
+		/**
+		 * The jitter's source.
+		 * @param random the source
+		 * @return this builder
+		 */
+		public Builder random(RandomGenerator random) {
+			this.random = random;
+			return this;
+		}
+
+		/**
+		 * Whether the kiosk's network is up (scripted outages).
+		 * @param network the gate
+		 * @return this builder
+		 */
+		public Builder network(NetworkGate network) {
+			this.network = network;
+			return this;
+		}
+
+		/**
+		 * An HTTP client shared with other agents (the agent does not close it).
+		 * @param http the client, see {@link EdgeClient#httpClient}
+		 * @return this builder
+		 */
+		public Builder httpClient(HttpClient http) {
+			this.http = http;
+			return this;
+		}
+
+		/**
+		 * Told about every round of the background loop.
+		 * @param listener the listener
+		 * @return this builder
+		 */
+		public Builder onRound(Consumer<FlushRound> listener) {
+			this.listener = listener;
+			return this;
+		}
+
+		/**
+		 * Opens the agent.
+		 * @return the agent
+		 */
+		public KioskAgent open() {
+			return new KioskAgent(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,129 @@
+package io.eventops.agent.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.model.flush.FlushRequest;
+
+/**
+ * Everything one kiosk agent needs to know.
+ *
+ * @param kioskId the kiosk ({@code [a-z0-9][a-z0-9-]{1,31}})
+ * @param edgeUrl the edge's base URL, e.g. {@code https://localhost:8443}
+ * @param token the kiosk's bearer token ({@code null} for offline commands)
+ * @param caFile the PEM CA file to trust, or {@code null} for the JDK's trust store
+ * @param database the SQLite file of the log
+ * @param batchSize most entries per flush request (1 to 500)
+ * @param maxEntryBytes the cap of one entry's wire form; larger entries are refused at
+ * append
+ * @param maxBatchBytes most entry bytes per request (the edge's body limit is 1 MiB)
+ * @param retention how long acknowledged entries stay in the log
+ * @param connectTimeout how long a connection attempt may take
+ * @param requestTimeout how long one request may take
+ * @param backoff the retry schedule
+ * @param idleInterval how long a drained flush loop sleeps unless a check-in wakes it
+ * @param flushAfterCheckIn whether a check-in wakes the flush loop at once
+ */
+public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn) {
+
+	private static final Pattern KIOSK_ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,31}");
+
+	/** The edge's request body limit. */
+	public static final int EDGE_BODY_LIMIT = 1024 * 1024;
+
+	public AgentConfig {
+		if (kioskId == null || !KIOSK_ID.matcher(kioskId).matches()) {
+			throw new IllegalArgumentException("kiosk-id must match [a-z0-9][a-z0-9-]{1,31}, not '" + kioskId + "'");
+		}
+		if (edgeUrl == null || !"https".equalsIgnoreCase(edgeUrl.getScheme())) {
+			// the contract: TLS always
+			throw new IllegalArgumentException("edge-url must be an https URL, not '" + edgeUrl + "'");
+		}
+		if (batchSize < 1 || batchSize > FlushRequest.MAX_ENTRIES) {
+			throw new IllegalArgumentException("batch-size must be within 1.." + FlushRequest.MAX_ENTRIES);
+		}
+		if (maxEntryBytes < 256 || maxEntryBytes > maxBatchBytes) {
+			throw new IllegalArgumentException("max-entry-bytes must be within 256..max-batch-bytes");
+		}
+		if (maxBatchBytes > EDGE_BODY_LIMIT - 1024) {
+			throw new IllegalArgumentException("max-batch-bytes must leave room under the edge's 1 MiB limit");
+		}
+		if (database == null) {
+			database = Path.of(kioskId + ".kiosk.db");
+		}
+	}
+
+	/**
+	 * The defaults for one kiosk.
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @return the settings
+	 */
+	public static AgentConfig defaults(String kioskId, URI edgeUrl, String token) {
+		return new AgentConfig(kioskId, edgeUrl, token, null, null, FlushRequest.MAX_ENTRIES, 4096, 900 * 1024,
+				Duration.ofHours(24), Duration.ofSeconds(5), Duration.ofSeconds(30), BackoffPolicy.defaults(),
+				Duration.ofSeconds(30), true);
+	}
+
+	/**
+	 * The same settings with another CA file.
+	 * @param file the PEM file
+	 * @return the settings
+	 */
+	public AgentConfig withCaFile(Path file) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+	}
+
+	/**
+	 * The same settings with another log file.
+	 * @param file the SQLite file
+	 * @return the settings
+	 */
+	public AgentConfig withDatabase(Path file) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+	}
+
+	/**
+	 * The same settings with another batch size.
+	 * @param size entries per request
+	 * @return the settings
+	 */
+	public AgentConfig withBatchSize(int size) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+	}
+
+	/**
+	 * The same settings with another retry schedule.
+	 * @param policy the schedule
+	 * @return the settings
+	 */
+	public AgentConfig withBackoff(BackoffPolicy policy) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				policy, this.idleInterval, this.flushAfterCheckIn);
+	}
+
+	/**
+	 * The same settings with another retention.
+	 * @param keep how long acknowledged entries stay
+	 * @return the settings
+	 */
+	public AgentConfig withRetention(Duration keep) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
+				this.idleInterval, this.flushAfterCheckIn);
+	}
+
+}

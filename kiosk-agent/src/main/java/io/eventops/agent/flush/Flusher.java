@@ -1,0 +1,172 @@
+package io.eventops.agent.flush;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.eventops.agent.http.EdgeClient;
+import io.eventops.agent.http.EdgeReply;
+import io.eventops.agent.http.SyncState;
+import io.eventops.agent.http.WireFormat;
+import io.eventops.agent.log.KioskLog;
+import io.eventops.agent.log.LogEntry;
+import io.eventops.model.flush.FlushResponse;
+
+/**
+ * Sends what the log holds above its watermark, in seq order and in batches, and moves
+ * the watermark only to the edge's {@code ackedThroughSeq} (invariant 6). A request the
+ * edge refuses as a whole (400) is halved until the one entry that causes it is found;
+ * that entry is dead-lettered on the device and the queue moves on, so that one bad entry
+ * never blocks a kiosk.
+ */
+public final class Flusher {
+
+	private final KioskLog log;
+
+	private final EdgeClient edge;
+
+	private final int batchSize;
+
+	private final int maxBatchBytes;
+
+	/**
+	 * A flusher of one log.
+	 * @param log the log
+	 * @param edge the edge client of the same kiosk
+	 * @param batchSize most entries per request (at most 500)
+	 * @param maxBatchBytes most entry bytes per request (the edge refuses bodies over 1
+	 * MiB)
+	 */
+	public Flusher(KioskLog log, EdgeClient edge, int batchSize, int maxBatchBytes) {
+		this.log = log;
+		this.edge = edge;
+		this.batchSize = batchSize;
+		this.maxBatchBytes = maxBatchBytes;
+	}
+
+	/**
+	 * Makes sure a fresh log continues after the highest seq the edge has seen, so that a
+	 * reinstalled kiosk never reuses a key (invariant 3); a log that knows its sequence
+	 * is left alone, without a request.
+	 * @throws IOException when the edge cannot be asked
+	 */
+	public void ensureSequence() throws IOException {
+		if (this.log.state().sequenceKnown()) {
+			return;
+		}
+		SyncState state = this.edge.syncState();
+		this.log.continueSequenceAfter(state.continueAfter());
+	}
+
+	/**
+	 * Sends everything pending until the log is drained or a request fails.
+	 * @return what the round achieved
+	 */
+	public synchronized FlushRound flushPending() {
+		Round round = new Round();
+		try {
+			ensureSequence();
+		}
+		catch (IOException ex) {
+			return round.end(FlushRound.Result.RETRY, null, "sync-state: " + ex.getMessage());
+		}
+		while (true) {
+			List<LogEntry> batch = this.log.pending(this.batchSize, this.maxBatchBytes);
+			if (batch.isEmpty()) {
+				return round.end(FlushRound.Result.DRAINED, null, null);
+			}
+			FlushRound stopped = send(batch, round);
+			if (stopped != null) {
+				return stopped;
+			}
+		}
+	}
+
+	// null when every entry of the batch was acknowledged or dead-lettered
+	private FlushRound send(List<LogEntry> batch, Round round) {
+		EdgeReply reply = post(batch, round);
+		switch (reply.kind()) {
+			case ACCEPTED -> {
+				FlushResponse response = reply.response();
+				long highestSent = batch.get(batch.size() - 1).seq();
+				long before = this.log.state().lastAckedSeq();
+				long watermark = this.log.acknowledge(response.results(), response.ackedThroughSeq(), highestSent);
+				round.acknowledged += (int) batch.stream()
+					.filter((e) -> e.seq() > before && e.seq() <= watermark)
+					.count();
+				if (watermark < highestSent) {
+					// IN_FLIGHT: another request holds the key; the rest waits its turn
+					return round.end(FlushRound.Result.RETRY, null,
+							"entries in flight on the server after seq " + watermark);
+				}
+				return null;
+			}
+			case REFUSED_AS_A_WHOLE, TOO_BIG -> {
+				if (batch.size() > 1) {
+					int half = batch.size() / 2;
+					FlushRound stopped = send(batch.subList(0, half), round);
+					return (stopped != null) ? stopped : send(batch.subList(half, batch.size()), round);
+				}
+				return condemn(batch.get(0), reply, round);
+			}
+			case RETRYABLE -> {
+				return fail(round, FlushRound.Result.RETRY, reply);
+			}
+			default -> {
+				return fail(round, FlushRound.Result.BLOCKED, reply);
+			}
+		}
+	}
+
+	private FlushRound condemn(LogEntry entry, EdgeReply reply, Round round) {
+		if (reply.kind() == EdgeReply.Kind.REFUSED_AS_A_WHOLE) {
+			// a heartbeat carries no entry: if the edge refuses that too, the fault is
+			// not
+			// in the entry, and dead-lettering would empty a healthy queue
+			EdgeReply heartbeat = post(List.of(), round);
+			if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
+				EdgeReply.Kind kind = heartbeat.kind();
+				return fail(round,
+						(kind == EdgeReply.Kind.RETRYABLE) ? FlushRound.Result.RETRY : FlushRound.Result.BLOCKED,
+						new EdgeReply(kind, heartbeat.status(), null, heartbeat.retryAfter(),
+								"the edge refuses requests without entries too: " + heartbeat.detail()));
+			}
+		}
+		this.log.deadLetter(entry, reply.status(), reply.detail());
+		round.deadLettered++;
+		return null;
+	}
+
+	private EdgeReply post(List<LogEntry> batch, Round round) {
+		List<byte[]> payloads = new ArrayList<>(batch.size());
+		for (LogEntry entry : batch) {
+			payloads.add(entry.payload());
+		}
+		round.requests++;
+		return this.edge.flush(WireFormat.flushBody(this.log.state().lastSeq(), payloads));
+	}
+
+	private FlushRound fail(Round round, FlushRound.Result result, EdgeReply reply) {
+		return round.end(result, reply.retryAfter(), reply.detail());
+	}
+
+	private final class Round {
+
+		int requests;
+
+		int acknowledged;
+
+		int deadLettered;
+
+		FlushRound end(FlushRound.Result result, Duration retryAfter, String error) {
+			if (error != null && result != FlushRound.Result.DRAINED) {
+				Flusher.this.log.recordError(error);
+			}
+			return new FlushRound(result, this.requests, this.acknowledged, this.deadLettered,
+					Flusher.this.log.state().lastAckedSeq(), retryAfter, error);
+		}
+
+	}
+
+}

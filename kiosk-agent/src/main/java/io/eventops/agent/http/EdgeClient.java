@@ -1,0 +1,208 @@
+package io.eventops.agent.http;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+import javax.net.ssl.SSLContext;
+
+import io.eventops.agent.http.EdgeReply.Kind;
+import io.eventops.model.flush.FlushResponse;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One kiosk's calls to the edge: {@code POST …/flush} and {@code GET …/sync-state}, with
+ * the kiosk's bearer token, over HTTPS. A flush never throws: every failure becomes an
+ * {@link EdgeReply} the flusher can act on.
+ */
+public final class EdgeClient {
+
+	private static final int MAX_DETAIL = 300;
+
+	private final HttpClient http;
+
+	private final URI base;
+
+	private final String kioskId;
+
+	private final String token;
+
+	private final Duration requestTimeout;
+
+	private final NetworkGate network;
+
+	private final Clock clock;
+
+	/**
+	 * A client for one kiosk.
+	 * @param http the HTTP client (may be shared by many kiosks)
+	 * @param edgeUrl the edge's base URL, e.g. {@code https://localhost:8443}
+	 * @param kioskId the kiosk
+	 * @param token its bearer token
+	 * @param requestTimeout how long one request may take
+	 * @param network whether the network is up (the simulator cuts it)
+	 * @param clock for {@code Retry-After} dates
+	 */
+	public EdgeClient(HttpClient http, URI edgeUrl, String kioskId, String token, Duration requestTimeout,
+			NetworkGate network, Clock clock) {
+		this.http = http;
+		String url = edgeUrl.toString();
+		this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+		this.kioskId = kioskId;
+		this.token = token;
+		this.requestTimeout = requestTimeout;
+		this.network = network;
+		this.clock = clock;
+	}
+
+	/**
+	 * An HTTP/1.1 client with the given trust.
+	 * @param ssl the TLS context
+	 * @param connectTimeout how long a connection attempt may take
+	 * @return the client
+	 */
+	public static HttpClient httpClient(SSLContext ssl, Duration connectTimeout) {
+		return HttpClient.newBuilder()
+			.sslContext(ssl)
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(connectTimeout)
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.build();
+	}
+
+	/**
+	 * Sends one flush body.
+	 * @param body the body, see {@link WireFormat#flushBody}
+	 * @return the classified answer
+	 */
+	public EdgeReply flush(byte[] body) {
+		HttpRequest request = request("/flush").header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+			.build();
+		HttpResponse<byte[]> response;
+		try {
+			response = send(request);
+		}
+		catch (HttpTimeoutException ex) {
+			return new EdgeReply(Kind.RETRYABLE, 0, null, null, "timeout: " + ex.getMessage());
+		}
+		catch (IOException ex) {
+			return new EdgeReply(Kind.RETRYABLE, 0, null, null, "connection error: " + describe(ex));
+		}
+		int status = response.statusCode();
+		Duration retryAfter = retryAfter(response);
+		if (status == 200) {
+			try {
+				FlushResponse parsed = WireFormat.flushResponse(response.body());
+				return new EdgeReply(Kind.ACCEPTED, status, parsed, null, null);
+			}
+			catch (IllegalArgumentException ex) {
+				return new EdgeReply(Kind.RETRYABLE, status, null, null, "unreadable answer: " + ex.getMessage());
+			}
+		}
+		String detail = "HTTP " + status + problem(response.body());
+		if (status == 400) {
+			return new EdgeReply(Kind.REFUSED_AS_A_WHOLE, status, null, null, detail);
+		}
+		if (status == 413 || status == 422) {
+			return new EdgeReply(Kind.TOO_BIG, status, null, null, detail);
+		}
+		if (status == 408 || status == 429 || status >= 500) {
+			return new EdgeReply(Kind.RETRYABLE, status, null, retryAfter, detail);
+		}
+		return new EdgeReply(Kind.MISCONFIGURED, status, null, retryAfter, detail);
+	}
+
+	/**
+	 * Asks where the edge stands with this kiosk's sequence.
+	 * @return the state
+	 * @throws IOException when the edge cannot be reached or refuses
+	 */
+	public SyncState syncState() throws IOException {
+		HttpResponse<byte[]> response = send(request("/sync-state").GET().build());
+		if (response.statusCode() != 200) {
+			throw new IOException("sync-state: HTTP " + response.statusCode() + problem(response.body()));
+		}
+		try {
+			return WireFormat.syncState(response.body());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IOException("sync-state: " + ex.getMessage(), ex);
+		}
+	}
+
+	private HttpRequest.Builder request(String path) {
+		return HttpRequest.newBuilder(this.base.resolve("/v1/kiosks/" + this.kioskId + path))
+			.timeout(this.requestTimeout)
+			.header("Authorization", "Bearer " + this.token)
+			.header("Accept", "application/json");
+	}
+
+	private HttpResponse<byte[]> send(HttpRequest request) throws IOException {
+		if (!this.network.isUp()) {
+			throw new ConnectException("network cut");
+		}
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IOException("interrupted", ex);
+		}
+	}
+
+	private Duration retryAfter(HttpResponse<?> response) {
+		return response.headers().firstValue("Retry-After").map(this::parseRetryAfter).orElse(null);
+	}
+
+	Duration parseRetryAfter(String value) {
+		String text = value.trim();
+		try {
+			return Duration.ofSeconds(Math.max(0, Long.parseLong(text)));
+		}
+		catch (NumberFormatException ex) {
+			try {
+				ZonedDateTime at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME);
+				Duration wait = Duration.between(this.clock.instant(), at.toInstant());
+				return wait.isNegative() ? Duration.ZERO : wait;
+			}
+			catch (DateTimeParseException notADate) {
+				return null;
+			}
+		}
+	}
+
+	private static String problem(byte[] body) {
+		if (body == null || body.length == 0) {
+			return "";
+		}
+		try {
+			JsonNode problem = WireFormat.tree(body);
+			String text = problem.path("detail").asString(problem.path("title").asString(""));
+			return text.isEmpty() ? "" : ": " + abbreviate(text);
+		}
+		catch (IllegalArgumentException ex) {
+			return ": " + abbreviate(new String(body, StandardCharsets.UTF_8));
+		}
+	}
+
+	private static String describe(IOException ex) {
+		String message = ex.getMessage();
+		return ex.getClass().getSimpleName() + ((message != null) ? " " + abbreviate(message) : "");
+	}
+
+	private static String abbreviate(String text) {
+		return (text.length() <= MAX_DETAIL) ? text : text.substring(0, MAX_DETAIL) + "…";
+	}
+
+}

@@ -1,0 +1,441 @@
+package io.eventops.agent.log;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import io.eventops.model.flush.BadgeOverrides;
+import io.eventops.model.flush.EntryResult;
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.FlushEntry;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The kiosk's append-only check-in log in one SQLite file (WAL,
+ * {@code synchronous=FULL}): an append returns only after its transaction is committed to
+ * disk, so an acknowledged check-in survives a power cut, and the watermark moves only to
+ * what the edge acknowledged (invariant 6). One instance per file and process; every
+ * method is serialized.
+ */
+public final class KioskLog implements AutoCloseable {
+
+	private final Connection connection;
+
+	private final String kioskId;
+
+	private final int maxEntryBytes;
+
+	private final EntryEncoder encoder;
+
+	private final Clock clock;
+
+	private KioskLog(Connection connection, String kioskId, int maxEntryBytes, EntryEncoder encoder, Clock clock) {
+		this.connection = connection;
+		this.kioskId = kioskId;
+		this.maxEntryBytes = maxEntryBytes;
+		this.encoder = encoder;
+		this.clock = clock;
+	}
+
+	/**
+	 * Opens (creating when missing) the log of one kiosk.
+	 * @param file the SQLite file
+	 * @param kioskId the kiosk; a file of another kiosk is refused
+	 * @param maxEntryBytes the largest wire form an entry may have
+	 * @param encoder renders entries in their wire form
+	 * @param clock the kiosk clock ({@code queuedAt}, bookkeeping)
+	 * @return the open log
+	 */
+	public static KioskLog open(Path file, String kioskId, int maxEntryBytes, EntryEncoder encoder, Clock clock) {
+		SQLiteConfig config = new SQLiteConfig();
+		config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+		// FULL: in WAL mode NORMAL may roll a committed transaction back after a power
+		// loss, and a check-in is reported as recorded on commit
+		config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+		config.setBusyTimeout(10_000);
+		// IMMEDIATE: take the write lock at BEGIN, so two processes on one file
+		// serialize instead of failing on a lock upgrade
+		config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+		try {
+			Path parent = file.toAbsolutePath().getParent();
+			if (parent != null) {
+				Files.createDirectories(parent);
+			}
+			Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+			KioskLog log = new KioskLog(connection, kioskId, maxEntryBytes, encoder, clock);
+			log.initialize();
+			return log;
+		}
+		catch (SQLException | java.io.IOException ex) {
+			throw new LogException("Cannot open the kiosk log " + file, ex);
+		}
+	}
+
+	private void initialize() throws SQLException {
+		try (Statement statement = this.connection.createStatement()) {
+			for (String ddl : Schema.STATEMENTS) {
+				statement.execute(ddl);
+			}
+			statement
+				.execute("INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
+						+ "VALUES (1, '" + this.kioskId.replace("'", "''") + "', 0, 0, 0)");
+		}
+		String owner = state().kioskId();
+		if (!owner.equals(this.kioskId)) {
+			this.connection.close();
+			throw new IllegalArgumentException(
+					"This log belongs to kiosk " + owner + ", not " + this.kioskId + ": one log per kiosk");
+		}
+	}
+
+	/**
+	 * The kiosk this log belongs to.
+	 * @return the kiosk id
+	 */
+	public String kioskId() {
+		return this.kioskId;
+	}
+
+	/**
+	 * The persisted bookkeeping.
+	 * @return the state
+	 */
+	public synchronized LogState state() {
+		return query(
+				"SELECT kiosk_id, last_seq, last_acked_seq, sequence_known, last_error, last_error_at, "
+						+ "last_success_at FROM log_state WHERE id = 1",
+				(rs) -> new LogState(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getInt(4) == 1, rs.getString(5),
+						time(rs.getString(6)), time(rs.getString(7))))
+			.get(0);
+	}
+
+	/**
+	 * Sets where the sequence continues, once, on a log that has never been written: the
+	 * next check-in gets {@code afterSeq + 1}, and everything up to {@code afterSeq}
+	 * counts as acknowledged (it belongs to an earlier installation).
+	 * @param afterSeq the highest seq the edge knows of this kiosk
+	 * @return {@code true} when it was set now, {@code false} when the sequence was known
+	 */
+	public synchronized boolean continueSequenceAfter(long afterSeq) {
+		return transaction(() -> {
+			try (PreparedStatement update = this.connection.prepareStatement("UPDATE log_state SET last_seq = ?, "
+					+ "last_acked_seq = ?, sequence_known = 1 WHERE id = 1 AND sequence_known = 0 AND last_seq = 0")) {
+				update.setLong(1, afterSeq);
+				update.setLong(2, afterSeq);
+				return update.executeUpdate() == 1;
+			}
+		});
+	}
+
+	/**
+	 * Appends a check-in and returns once it is committed to disk, stamped with the next
+	 * seq, its key and {@code queuedAt}.
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param badgePrintedLocally whether the kiosk printed the badge itself
+	 * @param badge optional overrides, or {@code null}
+	 * @return the committed entry
+	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
+	 * @throws SequenceUnknownException before the sequence is known
+	 */
+	public synchronized LogEntry append(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
+			BadgeOverrides badge) {
+		return transaction(() -> {
+			LogState state = state();
+			if (!state.sequenceKnown()) {
+				throw new SequenceUnknownException(this.kioskId);
+			}
+			long seq = state.lastSeq() + 1;
+			OffsetDateTime captured = Rfc3339.truncate(capturedAt);
+			OffsetDateTime queued = Rfc3339.truncate(OffsetDateTime.now(this.clock));
+			String key = FlushEntry.keyOf(this.kioskId, seq);
+			byte[] payload = this.encoder.encode(new FlushEntry(seq, key, EntryType.CHECK_IN, attendeeId, captured,
+					queued, badgePrintedLocally, badge));
+			if (payload.length > this.maxEntryBytes) {
+				throw new EntryTooLargeException(payload.length, this.maxEntryBytes);
+			}
+			try (PreparedStatement insert = this.connection.prepareStatement("INSERT INTO entries (seq, "
+					+ "idempotency_key, attendee_id, captured_at, queued_at, payload) VALUES (?, ?, ?, ?, ?, ?)")) {
+				insert.setLong(1, seq);
+				insert.setString(2, key);
+				insert.setString(3, attendeeId);
+				insert.setString(4, Rfc3339.format(captured));
+				insert.setString(5, Rfc3339.format(queued));
+				insert.setBytes(6, payload);
+				insert.executeUpdate();
+			}
+			try (PreparedStatement update = this.connection
+				.prepareStatement("UPDATE log_state SET last_seq = ? WHERE id = 1")) {
+				update.setLong(1, seq);
+				update.executeUpdate();
+			}
+			return new LogEntry(seq, key, attendeeId, captured, queued, payload);
+		});
+	}
+
+	/**
+	 * The next entries to send: above the watermark, not dead-lettered, in seq order.
+	 * @param maxEntries at most this many
+	 * @param maxBytes at most this many payload bytes (at least one entry is returned)
+	 * @return the entries
+	 */
+	public synchronized List<LogEntry> pending(int maxEntries, int maxBytes) {
+		List<LogEntry> entries = query(
+				"SELECT seq, idempotency_key, attendee_id, captured_at, queued_at, payload "
+						+ "FROM entries WHERE seq > (SELECT last_acked_seq FROM log_state WHERE id = 1) "
+						+ "AND seq NOT IN (SELECT seq FROM dead_letters) ORDER BY seq LIMIT " + maxEntries,
+				KioskLog::entry);
+		List<LogEntry> batch = new ArrayList<>(entries.size());
+		long bytes = 0;
+		for (LogEntry entry : entries) {
+			bytes += entry.payload().length + 1;
+			if (!batch.isEmpty() && bytes > maxBytes) {
+				break;
+			}
+			batch.add(entry);
+		}
+		return batch;
+	}
+
+	/**
+	 * How many entries wait to be acknowledged (dead letters excluded).
+	 * @return the count
+	 */
+	public synchronized long pendingCount() {
+		return query("SELECT count(*) FROM entries WHERE seq > (SELECT last_acked_seq FROM log_state WHERE id = 1) "
+				+ "AND seq NOT IN (SELECT seq FROM dead_letters)", (rs) -> rs.getLong(1))
+			.get(0);
+	}
+
+	/**
+	 * Records the edge's answer to one request and advances the watermark to its
+	 * {@code ackedThroughSeq}, never beyond the highest seq that request carried and
+	 * never back, in one transaction.
+	 * @param results the per-entry results
+	 * @param ackedThroughSeq the edge's acknowledgement
+	 * @param highestSent the highest seq of the request
+	 * @return the watermark afterwards
+	 */
+	public synchronized long acknowledge(Collection<EntryResult> results, long ackedThroughSeq, long highestSent) {
+		long now = this.clock.millis();
+		return transaction(() -> {
+			try (PreparedStatement upsert = this.connection.prepareStatement("INSERT INTO results (seq, outcome, "
+					+ "reason, flags, deliveries, received_at_ms) VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (seq) DO UPDATE "
+					+ "SET outcome = excluded.outcome, reason = excluded.reason, flags = excluded.flags, "
+					+ "deliveries = deliveries + 1, received_at_ms = excluded.received_at_ms")) {
+				for (EntryResult result : results) {
+					if (!result.outcome().isFinal()) {
+						continue;
+					}
+					upsert.setLong(1, result.seq());
+					upsert.setString(2, result.outcome().name());
+					upsert.setString(3, (result.reason() != null) ? result.reason().name() : null);
+					upsert.setString(4, result.flags().stream().map(Enum::name).collect(Collectors.joining(",")));
+					upsert.setLong(5, now);
+					upsert.addBatch();
+				}
+				upsert.executeBatch();
+			}
+			try (PreparedStatement advance = this.connection.prepareStatement("UPDATE log_state SET "
+					+ "last_acked_seq = ?, last_success_at = ?, last_error = NULL, last_error_at = NULL "
+					+ "WHERE id = 1 AND last_acked_seq < ?")) {
+				long target = Math.min(ackedThroughSeq, highestSent);
+				advance.setLong(1, target);
+				advance.setString(2, Rfc3339.format(OffsetDateTime.now(this.clock)));
+				advance.setLong(3, target);
+				advance.executeUpdate();
+			}
+			return state().lastAckedSeq();
+		});
+	}
+
+	/**
+	 * Keeps an entry aside for good: it stays in the log, visible in the status, and is
+	 * never sent again.
+	 * @param entry the entry
+	 * @param status the HTTP status that condemned it
+	 * @param detail what the edge said
+	 */
+	public synchronized void deadLetter(LogEntry entry, int status, String detail) {
+		transaction(() -> {
+			try (PreparedStatement insert = this.connection.prepareStatement(
+					"INSERT OR IGNORE INTO dead_letters (seq, status, detail, dead_at) VALUES (?, ?, ?, ?)")) {
+				insert.setLong(1, entry.seq());
+				insert.setInt(2, status);
+				insert.setString(3, detail);
+				insert.setString(4, Rfc3339.format(OffsetDateTime.now(this.clock)));
+				return insert.executeUpdate();
+			}
+		});
+	}
+
+	/**
+	 * The dead letters, in seq order.
+	 * @return the dead letters
+	 */
+	public synchronized List<DeadLetter> deadLetters() {
+		return query(
+				"SELECT d.seq, e.idempotency_key, e.attendee_id, d.status, d.detail, d.dead_at "
+						+ "FROM dead_letters d JOIN entries e ON e.seq = d.seq ORDER BY d.seq",
+				(rs) -> new DeadLetter(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+						time(rs.getString(6))));
+	}
+
+	/**
+	 * Remembers the last flush error for {@code status} (cleared by the next success).
+	 * @param error what went wrong
+	 */
+	public synchronized void recordError(String error) {
+		transaction(() -> {
+			try (PreparedStatement update = this.connection
+				.prepareStatement("UPDATE log_state SET last_error = ?, last_error_at = ? WHERE id = 1")) {
+				update.setString(1, error);
+				update.setString(2, Rfc3339.format(OffsetDateTime.now(this.clock)));
+				return update.executeUpdate();
+			}
+		});
+	}
+
+	/**
+	 * The last outcome the edge gave for an entry.
+	 * @param seq the entry's seq
+	 * @return the outcome's name, if the entry was acknowledged
+	 */
+	public synchronized Optional<String> outcomeOf(long seq) {
+		return query("SELECT outcome FROM results WHERE seq = " + seq, (rs) -> rs.getString(1)).stream().findFirst();
+	}
+
+	/**
+	 * How often each final outcome was the last answer for an entry.
+	 * @return outcome name to count
+	 */
+	public synchronized Map<String, Long> outcomeCounts() {
+		Map<String, Long> counts = new TreeMap<>();
+		query("SELECT outcome, count(*) FROM results GROUP BY outcome",
+				(rs) -> counts.put(rs.getString(1), rs.getLong(2)));
+		return counts;
+	}
+
+	/**
+	 * The entries still stored (acknowledged ones until truncated).
+	 * @return the count
+	 */
+	public synchronized long storedCount() {
+		return query("SELECT count(*) FROM entries", (rs) -> rs.getLong(1)).get(0);
+	}
+
+	/**
+	 * Deletes acknowledged entries whose acknowledgement is older than the retention;
+	 * dead letters and unacknowledged entries are kept.
+	 * @param retention how long acknowledged entries are kept
+	 * @return how many entries were deleted
+	 */
+	public synchronized int truncate(Duration retention) {
+		long cutoff = this.clock.millis() - retention.toMillis();
+		return transaction(() -> {
+			try (PreparedStatement delete = this.connection.prepareStatement(
+					"DELETE FROM entries WHERE seq <= (SELECT last_acked_seq FROM log_state WHERE id = 1) "
+							+ "AND seq NOT IN (SELECT seq FROM dead_letters) "
+							+ "AND seq IN (SELECT seq FROM results WHERE received_at_ms <= ?)")) {
+				delete.setLong(1, cutoff);
+				int deleted = delete.executeUpdate();
+				try (Statement statement = this.connection.createStatement()) {
+					statement.executeUpdate("DELETE FROM results WHERE seq NOT IN (SELECT seq FROM entries)");
+				}
+				return deleted;
+			}
+		});
+	}
+
+	@Override
+	public synchronized void close() {
+		try {
+			this.connection.close();
+		}
+		catch (SQLException ex) {
+			throw new LogException("Cannot close the kiosk log", ex);
+		}
+	}
+
+	private static LogEntry entry(ResultSet rs) throws SQLException {
+		return new LogEntry(rs.getLong(1), rs.getString(2), rs.getString(3), time(rs.getString(4)),
+				time(rs.getString(5)), rs.getBytes(6));
+	}
+
+	private static OffsetDateTime time(String text) {
+		return (text != null) ? Rfc3339.parse(text) : null;
+	}
+
+	private <T> List<T> query(String sql, Row<T> row) {
+		try (Statement statement = this.connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+			List<T> rows = new ArrayList<>();
+			while (rs.next()) {
+				rows.add(row.map(rs));
+			}
+			return rows;
+		}
+		catch (SQLException ex) {
+			throw new LogException("Kiosk log query failed", ex);
+		}
+	}
+
+	private <T> T transaction(Work<T> work) {
+		try {
+			this.connection.setAutoCommit(false);
+			try {
+				T result = work.run();
+				this.connection.commit();
+				return result;
+			}
+			catch (RuntimeException | SQLException ex) {
+				this.connection.rollback();
+				throw ex;
+			}
+			finally {
+				this.connection.setAutoCommit(true);
+			}
+		}
+		catch (SQLException ex) {
+			throw new LogException("Kiosk log write failed", ex);
+		}
+	}
+
+	/**
+	 * The wire form stored for an entry, as text (for diagnostics).
+	 * @param entry the entry
+	 * @return its JSON
+	 */
+	public static String payloadText(LogEntry entry) {
+		return new String(entry.payload(), StandardCharsets.UTF_8);
+	}
+
+	@FunctionalInterface
+	private interface Row<T> {
+
+		T map(ResultSet rs) throws SQLException;
+
+	}
+
+	@FunctionalInterface
+	private interface Work<T> {
+
+		T run() throws SQLException;
+
+	}
+
+}

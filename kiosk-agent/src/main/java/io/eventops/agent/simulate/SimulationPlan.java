@@ -1,0 +1,41 @@
+package io.eventops.agent.simulate;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import io.eventops.agent.backoff.BackoffPolicy;
+
+/**
+ * What to simulate.
+ *
+ * @param edgeUrl the edge
+ * @param caFile the PEM CA file to trust, or {@code null}
+ * @param directory where the virtual kiosks' logs are created (one file each)
+ * @param kiosks the provisioned kiosks
+ * @param attendeeIds the attendees to check in, round robin across the fleet
+ * @param checkInsPerSecond check-ins per second per kiosk
+ * @param duration how long check-ins are generated
+ * @param outages scripted network cuts
+ * @param drainTimeout how long to wait for every log to drain afterwards
+ * @param batchSize entries per flush request
+ * @param backoff the agents' retry schedule
+ */
+public record SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<KioskCredentials> kiosks,
+		List<String> attendeeIds, double checkInsPerSecond, Duration duration, List<Outage> outages,
+		Duration drainTimeout, int batchSize, BackoffPolicy backoff) {
+
+	public SimulationPlan {
+		kiosks = List.copyOf(kiosks);
+		attendeeIds = List.copyOf(attendeeIds);
+		outages = List.copyOf(outages);
+		if (kiosks.isEmpty() || attendeeIds.isEmpty()) {
+			throw new IllegalArgumentException("a simulation needs kiosks and attendees");
+		}
+		if (!(checkInsPerSecond > 0)) {
+			throw new IllegalArgumentException("the check-in rate must be positive");
+		}
+	}
+
+}

@@ -1,0 +1,238 @@
+package io.eventops.agent;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.agent.config.AgentConfig;
+import io.eventops.agent.http.WireFormat;
+import io.eventops.agent.simulate.KioskProvisioner;
+import io.eventops.edge.EdgeApplication;
+import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.testsupport.RedisServerEndpoint;
+import io.eventops.testsupport.TestDatabase;
+import io.eventops.testsupport.TestInfrastructure;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The real services the agent's tests talk to, started once per JVM: the reconciler on a
+ * random port with a fresh PostgreSQL database and Redis namespace, and the edge over
+ * HTTPS with the self-signed certificate it generates, which the agent trusts as its CA.
+ */
+final class EdgeFixture {
+
+	static final String EVENT_ID = "ev-agent-tests";
+
+	static final String ADMIN_PASSWORD = "agent-test-admin-password";
+
+	private static final String INTERNAL_TOKEN = "agent-test-internal-token-0123456789";
+
+	private static final String OPS_PASSWORD = "agent-test-ops-password";
+
+	private static final AtomicInteger kiosks = new AtomicInteger();
+
+	private static EdgeFixture instance;
+
+	private final TestDatabase database;
+
+	private final int reconcilerPort;
+
+	private final int edgePort;
+
+	private final Path tlsDirectory;
+
+	private final HttpClient plain = HttpClient.newHttpClient();
+
+	private EdgeFixture() {
+		this.database = TestInfrastructure.freshDatabase();
+		RedisServerEndpoint redis = TestInfrastructure.redis();
+		String redisNamespace = TestInfrastructure.freshRedisNamespace();
+		Map<String, Object> recon = new LinkedHashMap<>();
+		recon.put("server.port", 0);
+		recon.put("spring.datasource.url", this.database.jdbcUrl());
+		recon.put("spring.datasource.username", this.database.user());
+		recon.put("spring.datasource.password", this.database.password());
+		recon.put("spring.data.redis.host", redis.host());
+		recon.put("spring.data.redis.port", redis.port());
+		recon.put("eventops.redis.key-prefix", redisNamespace);
+		recon.put("eventops.security.internal-token", INTERNAL_TOKEN);
+		recon.put("eventops.security.ops-password", OPS_PASSWORD);
+		recon.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		ConfigurableApplicationContext reconciler = ReconcilerApplication.builder().run(arguments(recon));
+		this.reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
+
+		this.tlsDirectory = Path.of("target/edge-test-tls").toAbsolutePath();
+		Map<String, Object> edge = new LinkedHashMap<>();
+		edge.put("server.port", 0);
+		edge.put("management.server.port", 0);
+		edge.put("spring.datasource.url", this.database.jdbcUrl());
+		edge.put("spring.datasource.username", this.database.user());
+		edge.put("spring.datasource.password", this.database.password());
+		edge.put("spring.data.redis.host", redis.host());
+		edge.put("spring.data.redis.port", redis.port());
+		edge.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + this.reconcilerPort);
+		edge.put("eventops.edge.tls.generated-dir", this.tlsDirectory.toString());
+		edge.put("eventops.security.internal-token", INTERNAL_TOKEN);
+		edge.put("eventops.security.ops-password", OPS_PASSWORD);
+		edge.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		// bisecting a 500-entry backlog sends a burst of small requests
+		edge.put("eventops.edge.rate-limit.requests-per-second", 500);
+		edge.put("eventops.edge.rate-limit.burst", 1000);
+		ConfigurableApplicationContext edgeContext = new SpringApplicationBuilder(EdgeApplication.class)
+			.run(arguments(edge));
+		this.edgePort = ((WebServerApplicationContext) edgeContext).getWebServer().getPort();
+	}
+
+	static synchronized EdgeFixture get() {
+		if (instance == null) {
+			instance = new EdgeFixture();
+		}
+		return instance;
+	}
+
+	private static String[] arguments(Map<String, Object> properties) {
+		// command-line arguments outrank the services' own configuration files
+		return properties.entrySet().stream().map((p) -> "--" + p.getKey() + "=" + p.getValue()).toArray(String[]::new);
+	}
+
+	URI edgeUrl() {
+		return URI.create("https://localhost:" + this.edgePort);
+	}
+
+	int edgePort() {
+		return this.edgePort;
+	}
+
+	Path caFile() {
+		return this.tlsDirectory.resolve("edge-cert.pem");
+	}
+
+	Path privateKeyFile() {
+		return this.tlsDirectory.resolve("edge-key.pem");
+	}
+
+	/** A kiosk id no other test uses. */
+	static String newKioskId(String prefix) {
+		return prefix + "-" + kiosks.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6);
+	}
+
+	/** Provisions a kiosk of the test event and returns its token. */
+	String provision(String kioskId) {
+		return new KioskProvisioner(KioskProvisioner.httpClient(caFile()), edgeUrl(), "admin", ADMIN_PASSWORD)
+			.provision(kioskId, EVENT_ID, "agent test " + kioskId, "pool-a");
+	}
+
+	/** Imports attendees of the test event into the reconciler's registry. */
+	void importAttendees(List<String> attendeeIds) {
+		List<Map<String, String>> body = new ArrayList<>();
+		for (String id : attendeeIds) {
+			body.add(Map.of("attendeeId", id, "displayName", "Attendee " + id));
+		}
+		String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+		HttpRequest request = HttpRequest
+			.newBuilder(URI
+				.create("http://127.0.0.1:" + this.reconcilerPort + "/admin/v1/events/" + EVENT_ID + "/attendees"))
+			.header("Authorization", "Basic " + basic)
+			.header("Content-Type", "application/json")
+			.timeout(Duration.ofSeconds(30))
+			.POST(HttpRequest.BodyPublishers.ofString(WireFormat.write(body)))
+			.build();
+		try {
+			HttpResponse<String> response = this.plain.send(request, HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 200) {
+				throw new IllegalStateException(
+						"attendee import: HTTP " + response.statusCode() + " " + response.body());
+			}
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException("attendee import failed", ex);
+		}
+	}
+
+	/** Fresh attendees of the test event, imported. */
+	List<String> attendees(String prefix, int count) {
+		List<String> ids = new ArrayList<>(count);
+		String run = UUID.randomUUID().toString().substring(0, 6);
+		for (int i = 1; i <= count; i++) {
+			ids.add(prefix + "_" + run + "_" + i);
+		}
+		importAttendees(ids);
+		return ids;
+	}
+
+	/** Settings of an agent for a provisioned kiosk, trusting the edge's certificate. */
+	AgentConfig config(String kioskId, String token, Path database) {
+		return AgentConfig.defaults(kioskId, edgeUrl(), token)
+			.withCaFile(caFile())
+			.withDatabase(database)
+			.withBackoff(new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(1), 0.2, Duration.ofSeconds(1)));
+	}
+
+	/** The idempotency keys the reconciler processed for a kiosk, by outcome. */
+	Map<Long, String> processed(String kioskId) {
+		Map<Long, String> outcomes = new java.util.TreeMap<>();
+		query("SELECT seq, outcome FROM reconciler.processed_entries WHERE source_id = ?", kioskId,
+				(rs) -> outcomes.put(rs.getLong(1), rs.getString(2)));
+		return outcomes;
+	}
+
+	/** How many check-in rows the reconciler holds for an attendee. */
+	long checkInRows(String attendeeId) {
+		long[] count = new long[1];
+		query("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?", attendeeId,
+				(rs) -> count[0] = rs.getLong(1));
+		return count[0];
+	}
+
+	/** The rejection reasons the reconciler quarantined for a kiosk. */
+	List<String> rejections(String kioskId) {
+		List<String> reasons = new ArrayList<>();
+		query("SELECT reason FROM reconciler.rejections WHERE kiosk_id = ?", kioskId,
+				(rs) -> reasons.add(rs.getString(1)));
+		return reasons;
+	}
+
+	private void query(String sql, String parameter, Row row) {
+		try (Connection connection = DriverManager.getConnection(this.database.jdbcUrl(), this.database.user(),
+				this.database.password()); PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setString(1, parameter);
+			try (ResultSet rs = statement.executeQuery()) {
+				while (rs.next()) {
+					row.accept(rs);
+				}
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql, ex);
+		}
+	}
+
+	@FunctionalInterface
+	private interface Row {
+
+		void accept(ResultSet rs) throws SQLException;
+
+	}
+
+}
