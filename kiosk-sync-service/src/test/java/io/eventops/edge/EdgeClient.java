@@ -36,7 +36,7 @@ public final class EdgeClient {
 		this.http = HttpClient.newBuilder()
 			.sslContext(trusting())
 			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
+			.connectTimeout(Duration.ofSeconds(20))
 			.build();
 		this.base = "https://localhost:" + port;
 	}
@@ -75,6 +75,28 @@ public final class EdgeClient {
 
 	public Response flush(String kioskId, String token, String body) {
 		return post("/v1/kiosks/" + kioskId + "/flush", bearer(token), "application/json", body);
+	}
+
+	/**
+	 * Sends flushes of one kiosk at the same time.
+	 * @param kioskId the kiosk
+	 * @param token its token
+	 * @param bodies the flush bodies
+	 * @return the answers, in the order of the bodies
+	 */
+	public java.util.List<Response> flushConcurrently(String kioskId, String token, java.util.List<String> bodies) {
+		return bodies.stream()
+			.map((body) -> this.http.sendAsync(request("/v1/kiosks/" + kioskId + "/flush", bearer(token))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)))
+			.toList()
+			.stream()
+			.map(java.util.concurrent.CompletableFuture::join)
+			.map((response) -> new Response(response.statusCode(), response.body(),
+					response.headers().firstValue("Content-Type").orElse(""),
+					response.headers().firstValue("Retry-After").orElse(null)))
+			.toList();
 	}
 
 	public Response post(String path, String authorization, String contentType, String body) {

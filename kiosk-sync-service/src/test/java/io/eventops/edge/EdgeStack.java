@@ -11,9 +11,11 @@ import io.eventops.testsupport.TestInfrastructure;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.test.context.TestContextManager;
 
 /**
  * The real services every edge test talks to, once per JVM: a reconciler on a random port
@@ -43,8 +45,6 @@ public final class EdgeStack {
 	private static ConfigurableApplicationContext reconciler;
 
 	private static int reconcilerPort;
-
-	private static ConfigurableApplicationContext standaloneEdge;
 
 	private EdgeStack() {
 	}
@@ -130,30 +130,14 @@ public final class EdgeStack {
 	}
 
 	/**
-	 * An edge outside any Spring test context, for jqwik properties (jqwik runs outside
-	 * the Spring test framework).
-	 * @return its HTTPS port
+	 * The port of the shared {@link EdgeTest} context, for jqwik properties: jqwik runs
+	 * outside the Spring test framework, so it asks the framework's context cache for the
+	 * same context the JUnit classes share instead of starting a second edge.
+	 * @return the edge's HTTPS port
 	 */
-	public static synchronized int standaloneEdgePort() {
-		if (standaloneEdge == null) {
-			Map<String, Object> properties = edgeProperties();
-			properties.put("server.port", 0);
-			standaloneEdge = new SpringApplicationBuilder(EdgeApplication.class).run(arguments(properties));
-		}
-		return ((WebServerApplicationContext) standaloneEdge).getWebServer().getPort();
-	}
-
-	/**
-	 * Properties as command-line arguments: unlike default properties, they outrank the
-	 * edge's application.yml.
-	 * @param properties the properties
-	 * @return the arguments
-	 */
-	public static String[] arguments(Map<String, Object> properties) {
-		return properties.entrySet()
-			.stream()
-			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
-			.toArray(String[]::new);
+	public static int sharedEdgePort() {
+		ApplicationContext context = new TestContextManager(SharedEdge.class).getTestContext().getApplicationContext();
+		return context.getEnvironment().getRequiredProperty("local.server.port", Integer.class);
 	}
 
 	/** The certificate the edge serves, which test clients trust. */
@@ -165,6 +149,14 @@ public final class EdgeStack {
 	public static JdbcTemplate jdbc() {
 		start();
 		return new JdbcTemplate(new DriverManagerDataSource(database.jdbcUrl(), database.user(), database.password()));
+	}
+
+	/**
+	 * Stands for the shared edge context.
+	 */
+	@EdgeTest
+	static final class SharedEdge {
+
 	}
 
 }

@@ -167,6 +167,24 @@ class FlushFlowTests {
 	}
 
 	@Test
+	void concurrentFlushesOfOneKioskLoseNoWatermarkUpdate() {
+		List<String> attendees = TestData.attendees(this.jdbc, this.event, 100);
+		List<String> bodies = new ArrayList<>();
+		for (int from = 1; from <= 100; from += 20) {
+			bodies.add(TestData.flush(100, range(attendees, from, from + 19)));
+		}
+
+		List<EdgeClient.Response> responses = this.edge.flushConcurrently(this.kiosk, this.token, bodies);
+
+		assertThat(responses).allSatisfy((response) -> assertThat(response.status()).isEqualTo(200));
+		JsonNode summary = summary();
+		assertThat(summary.get("contiguousThroughSeq").asLong()).isEqualTo(100);
+		assertThat(summary.get("highestSeenSeq").asLong()).isEqualTo(100);
+		assertThat(summary.get("gaps")).isEmpty();
+		assertThat(summary.get("outcomes").get("APPLIED").asLong()).isEqualTo(100);
+	}
+
+	@Test
 	void reconcilerOutageAnswers503WithRetryAfterAndTheSameFlushAppliesOnceAfterRestart() {
 		List<String> attendees = TestData.attendees(this.jdbc, this.event, 3);
 		String body = TestData.flush(3, range(attendees, 1, 3));

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Malformed and hostile flush bodies never make the edge fail (5xx) and never store
  * anything; hostile entries that keep a valid seq are judged and quarantined one by one.
- * jqwik runs outside the Spring test framework, so the edge here is a standalone one of
- * the {@link EdgeStack}.
+ * jqwik runs outside the Spring test framework, so the edge comes from
+ * {@link EdgeStack#sharedEdgePort()}.
  */
 class HostileBodyProperties {
 
@@ -38,7 +38,7 @@ class HostileBodyProperties {
 
 	@BeforeContainer
 	static void startEdge() {
-		edge = new EdgeClient(EdgeStack.standaloneEdgePort());
+		edge = new EdgeClient(EdgeStack.sharedEdgePort());
 		jdbc = EdgeStack.jdbc();
 		for (int i = 0; i < 5; i++) {
 			String kiosk = TestData.kiosk();

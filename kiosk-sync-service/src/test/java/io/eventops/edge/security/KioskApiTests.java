@@ -141,8 +141,14 @@ class KioskApiTests {
 
 	@Test
 	void kioskOverItsRateIsToldWhenToRetry() {
-		List<EdgeClient.Response> responses = this.edge.getConcurrently("/v1/kiosks/" + this.kiosk + "/sync-state",
-				EdgeClient.bearer(this.token), 120);
+		// rounds of a few parallel requests on kept-alive connections outpace the refill
+		// without a storm of TLS handshakes
+		List<EdgeClient.Response> responses = new ArrayList<>();
+		for (int round = 0; round < 30
+				&& responses.stream().noneMatch((response) -> response.status() == 429); round++) {
+			responses.addAll(this.edge.getConcurrently("/v1/kiosks/" + this.kiosk + "/sync-state",
+					EdgeClient.bearer(this.token), 8));
+		}
 
 		EdgeClient.Response limited = responses.stream()
 			.filter((response) -> response.status() == 429)
