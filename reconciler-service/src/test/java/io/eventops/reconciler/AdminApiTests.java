@@ -141,6 +141,11 @@ class AdminApiTests {
 		assertThat(rejections).hasSize(1);
 		assertThat(rejections.get(0).get("reason").asString()).isEqualTo("UNKNOWN_ATTENDEE");
 		assertThat(rejections.get(0).get("entry").get("attendeeId").asString()).isEqualTo(attendee);
+		HttpTestClient.Response stillUnknown = this.http.post(
+				"/admin/v1/rejections/" + rejections.get(0).get("id").asLong() + "/redrive", ops(), "application/json",
+				"");
+		assertThat(stillUnknown.body().get("outcome").asString()).isEqualTo("REJECTED");
+		assertThat(stillUnknown.body().get("reason").asString()).isEqualTo("UNKNOWN_ATTENDEE");
 		this.http.postJson(attendeesPath(), admin(), List.of(Map.of("attendeeId", attendee, "displayName", "Late")));
 
 		HttpTestClient.Response redriven = this.http.post(
@@ -174,6 +179,19 @@ class AdminApiTests {
 		assertThat(headcount.get("badgeJobs").asInt()).isEqualTo(2);
 		assertThat(headcount.get("reprints").asInt()).isEqualTo(1);
 		assertThat(this.http.get("/admin/v1/events/no-such-event/headcount", ops()).status()).isEqualTo(404);
+	}
+
+	@Test
+	void theHeadcountIsPublishedAsGauges() {
+		String attendee = TestData.attendees(this.jdbc, this.event, 2).get(0);
+		this.reconciler.reconcile(TestData.request(this.kiosk, this.event, TestData.entry(this.kiosk, 1, attendee)));
+		String checkedIn = "eventops_reconcile_headcount{eventId=\"" + this.event + "\",kind=\"checked_in\"";
+		org.awaitility.Awaitility.await().untilAsserted(() -> {
+			String scrape = this.http.text("/actuator/prometheus");
+			assertThat(scrape).containsPattern(java.util.regex.Pattern.quote(checkedIn) + "[^}]*} 1\\.0")
+				.containsPattern(
+						java.util.regex.Pattern.quote(checkedIn.replace("checked_in", "registered")) + "[^}]*} 2\\.0");
+		});
 	}
 
 	private String attendeesPath() {

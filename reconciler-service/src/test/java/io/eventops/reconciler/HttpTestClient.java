@@ -41,6 +41,22 @@ public final class HttpTestClient {
 		return "Bearer " + TestData.INTERNAL_TOKEN;
 	}
 
+	public String text(String path) {
+		try {
+			return this.client
+				.send(HttpRequest.newBuilder(URI.create(this.base + path)).GET().build(),
+						HttpResponse.BodyHandlers.ofString())
+				.body();
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	public Response get(String path, String authorization) {
 		return send(HttpRequest.newBuilder(URI.create(this.base + path)).GET(), authorization);
 	}

@@ -20,6 +20,7 @@ import org.springframework.test.context.ContextConfiguration;
 @Documented
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "spring.config.name=" + ReconcilerApplication.CONFIG_NAME,
+				"eventops.reconciler.headcount-refresh=200ms",
 				"eventops.security.internal-token=" + TestData.INTERNAL_TOKEN,
 				"eventops.security.ops-password=" + TestData.OPS_PASSWORD,
 				"eventops.security.admin-password=" + TestData.ADMIN_PASSWORD })

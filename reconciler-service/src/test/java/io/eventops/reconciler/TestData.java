@@ -122,8 +122,9 @@ public final class TestData {
 			FlushEntry entry = flushEntry();
 			String raw = "{\"seq\":" + this.seq + ",\"idempotencyKey\":\"" + entry.idempotencyKey()
 					+ "\",\"type\":\"CHECK_IN\",\"attendeeId\":\"" + this.attendeeId + "\",\"capturedAt\":\""
-					+ entry.capturedAt() + "\",\"queuedAt\":\"" + entry.queuedAt() + "\",\"badgePrintedLocally\":"
-					+ this.printedLocally + "}";
+					+ entry.capturedAt() + "\",\"queuedAt\":\"" + entry.queuedAt() + "\""
+					// optional fields are absent unless set, as kiosks send them
+					+ (this.printedLocally ? ",\"badgePrintedLocally\":true" : "") + "}";
 			return ReconcileEntry.valid(entry, raw, List.of());
 		}
 

@@ -28,12 +28,20 @@ public class ClaimStore {
 
 	private static final Logger logger = LoggerFactory.getLogger(ClaimStore.class);
 
-	// SET NX GET (Redis >= 7.0): claims a free key and reports what held a taken one.
+	// Claims a free key and reports what held a taken one. GET then SET inside one script
+	// is
+	// atomic, and unlike SET NX GET (Redis >= 7.0) it also runs on the Redis 6 that some
+	// deployments and the embedded server ship.
 	private static final RedisScript<List> CLAIM = new DefaultRedisScript<>("""
 			local out = {}
 			for i = 1, #KEYS do
-			  local previous = redis.call('SET', KEYS[i], ARGV[1], 'NX', 'PX', ARGV[2], 'GET')
-			  if previous then out[i] = previous else out[i] = '' end
+			  local previous = redis.call('GET', KEYS[i])
+			  if previous then
+			    out[i] = previous
+			  else
+			    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+			    out[i] = ''
+			  end
 			end
 			return out
 			""", List.class);

@@ -3,10 +3,13 @@ package io.eventops.reconciler.rejection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryResult;
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.Outcome;
 import io.eventops.model.flush.RejectionReason;
@@ -14,7 +17,7 @@ import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.checkin.Redrive;
 import io.eventops.reconciler.web.DomainException;
-import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -85,14 +88,36 @@ class Quarantine {
 		}
 		FlushEntry entry;
 		try {
-			entry = this.json.readValue(row.entry(), FlushEntry.class);
+			entry = parse(row.entry());
 		}
-		catch (JacksonException ex) {
+		catch (RuntimeException ex) {
+			// JacksonException, a missing field, an unknown type or a malformed time
+			// alike
 			return EntryResult.rejected(row.seq(), row.key(), RejectionReason.INVALID_ENTRY, null, List.of());
 		}
 		ReconcileRequest request = new ReconcileRequest(row.kioskId(), row.eventId(), row.printerPool(),
 				List.of(ReconcileEntry.valid(entry, row.entry(), List.of())));
 		return this.redrive.redrive(request);
+	}
+
+	// The raw entry as the kiosk sent it: optional fields may be absent
+	// (badgePrintedLocally
+	// defaults to false, badge to none), exactly as the edge read it.
+	private FlushEntry parse(String raw) {
+		JsonNode node = this.json.readTree(raw);
+		JsonNode badge = node.get("badge");
+		BadgeOverrides overrides = (badge != null && badge.isObject())
+				? new BadgeOverrides(text(badge, "displayName"), text(badge, "company")) : null;
+		JsonNode printed = node.get("badgePrintedLocally");
+		return new FlushEntry(node.get("seq").asLong(), text(node, "idempotencyKey"),
+				EntryType.valueOf(text(node, "type")), text(node, "attendeeId"),
+				OffsetDateTime.parse(text(node, "capturedAt")), OffsetDateTime.parse(text(node, "queuedAt")),
+				printed != null && printed.asBoolean(), overrides);
+	}
+
+	private static String text(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value == null || value.isNull()) ? null : value.asString();
 	}
 
 	private RejectionView view(ResultSet rs, int n) throws SQLException {
