@@ -8,8 +8,10 @@ package io.eventops.reconciler.stream;
  * @param company effective company
  * @param tier effective tier
  * @param checkedIn whether a check-in holds
+ * @param checkedInBy the source of the winning record (a kiosk id, {@code desk}, or an
+ * express code's source), so a kiosk can warn "already checked in at kiosk-03" offline
  * @param credentialVersion the current credential
  */
 public record AttendeeState(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
-		int credentialVersion) {
+		String checkedInBy, int credentialVersion) {
 }

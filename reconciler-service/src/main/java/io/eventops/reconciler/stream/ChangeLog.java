@@ -22,6 +22,7 @@ public class ChangeLog {
 			  'company', coalesce(c.desk_company, c.kiosk_company, a.company),
 			  'tier', coalesce(c.desk_tier, a.tier),
 			  'checkedIn', c.attendee_id IS NOT NULL,
+			  'checkedInBy', c.source_id,
 			  'credentialVersion', a.credential_version)""";
 
 	private static final String APPEND = """

@@ -73,7 +73,8 @@ class StreamReader {
 	private AttendeeState state(String attendeeJson) {
 		JsonNode node = this.json.readTree(attendeeJson);
 		return new AttendeeState(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
-				text(node, "tier"), node.get("checkedIn").asBoolean(), node.get("credentialVersion").asInt());
+				text(node, "tier"), node.get("checkedIn").asBoolean(), text(node, "checkedInBy"),
+				node.get("credentialVersion").asInt());
 	}
 
 	private static String text(JsonNode node, String field) {
