@@ -179,6 +179,15 @@ class KioskApiTests {
 			.contains("eventops_edge_kiosk_backlog{")
 			.contains("kioskId=\"" + this.kiosk + "\"");
 		assertThat(health).isEqualTo(200);
+		// the kiosk port speaks TLS only: a plain request is refused, never served
+		int plainOnKioskPort = plain
+			.send(java.net.http.HttpRequest
+				.newBuilder(java.net.URI
+					.create("http://localhost:" + this.port + "/v1/kiosks/" + this.kiosk + "/sync-state"))
+				.header("Authorization", EdgeClient.bearer(this.token))
+				.build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+			.statusCode();
+		assertThat(plainOnKioskPort).isEqualTo(400);
 		assertThat(this.edge.get("/actuator/prometheus", null).status()).isIn(401, 403, 404);
 	}
 

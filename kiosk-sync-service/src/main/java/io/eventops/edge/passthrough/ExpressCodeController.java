@@ -1,0 +1,64 @@
+package io.eventops.edge.passthrough;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.edge.web.EdgeException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Online express-code redemption: the kiosk's request goes to the reconciler with the
+ * kiosk's event and printer pool, and its answer comes back as it is (200, or the
+ * contract's 404, 409, 410 and 422 problems).
+ */
+@RestController
+class ExpressCodeController {
+
+	private final ReconcilerPassThrough reconciler;
+
+	private final JsonMapper json;
+
+	ExpressCodeController(ReconcilerPassThrough reconciler, JsonMapper json) {
+		this.reconciler = reconciler;
+		this.json = json;
+	}
+
+	@PostMapping(path = "/v1/kiosks/{kioskId}/express-codes/{code}/redeem", consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<String> redeem(@AuthenticationPrincipal KioskPrincipal kiosk, @PathVariable String kioskId,
+			@PathVariable String code, @RequestBody String body) {
+		JsonNode request;
+		try {
+			request = this.json.readTree(body);
+		}
+		catch (JacksonException ex) {
+			throw EdgeException.badRequest("body", "not JSON");
+		}
+		if (request == null || !request.isObject() || !code.matches("[A-Za-z0-9]{1,32}")) {
+			throw EdgeException.badRequest("body", "expected a JSON object and an alphanumeric code");
+		}
+		Map<String, Object> forwarded = new LinkedHashMap<>();
+		forwarded.put("kioskId", kiosk.kioskId());
+		forwarded.put("eventId", kiosk.eventId());
+		forwarded.put("printerPool", kiosk.printerPool());
+		forwarded.put("clientSubmissionId",
+				request.path("clientSubmissionId").isString() ? request.get("clientSubmissionId").asString() : null);
+		JsonNode attendees = request.get("attendeeIds");
+		if (attendees != null && attendees.isArray()) {
+			forwarded.put("attendeeIds", attendees);
+		}
+		return KioskCacheController.relay(this.reconciler.post("/internal/v1/express-codes/" + code + "/redeem",
+				this.json.writeValueAsString(forwarded)));
+	}
+
+}
