@@ -21,13 +21,16 @@ final class Infrastructure implements AutoCloseable {
 
 	static final String DATABASE = "eventops";
 
-	private final EmbeddedPostgres postgres;
+	private final Path pgData;
+
+	private volatile EmbeddedPostgres postgres;
 
 	private final RedisServer redis;
 
 	private final int redisPort;
 
-	private Infrastructure(EmbeddedPostgres postgres, RedisServer redis, int redisPort) {
+	private Infrastructure(Path pgData, EmbeddedPostgres postgres, RedisServer redis, int redisPort) {
+		this.pgData = pgData;
 		this.postgres = postgres;
 		this.redis = redis;
 		this.redisPort = redisPort;
@@ -36,12 +39,7 @@ final class Infrastructure implements AutoCloseable {
 	static Infrastructure start(Path dataDir, int postgresPort, int redisPort) throws IOException, SQLException {
 		Path pgData = dataDir.resolve("postgres");
 		Files.createDirectories(pgData);
-		EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-			.setDataDirectory(pgData)
-			.setCleanDataDirectory(false)
-			.setPort(postgresPort)
-			.setRegisterShutdownHook(false)
-			.start();
+		EmbeddedPostgres postgres = startPostgres(pgData, postgresPort);
 		try (Connection connection = DriverManager.getConnection(postgres.getJdbcUrl("postgres", "postgres"));
 				Statement statement = connection.createStatement();
 				ResultSet exists = statement
@@ -57,7 +55,26 @@ final class Infrastructure implements AutoCloseable {
 			.setting("appendonly no")
 			.build();
 		redis.start();
-		return new Infrastructure(postgres, redis, redisPort);
+		return new Infrastructure(pgData, postgres, redis, redisPort);
+	}
+
+	private static EmbeddedPostgres startPostgres(Path pgData, int port) throws IOException {
+		return EmbeddedPostgres.builder()
+			.setDataDirectory(pgData)
+			.setCleanDataDirectory(false)
+			.setPort(port)
+			.setRegisterShutdownHook(false)
+			.start();
+	}
+
+	/**
+	 * Stops PostgreSQL (fast shutdown: connections are cut) and starts it again on the
+	 * same port and data directory, as a host reboot of the database would.
+	 */
+	synchronized void restartPostgres() throws IOException {
+		int port = this.postgres.getPort();
+		this.postgres.close();
+		this.postgres = startPostgres(this.pgData, port);
 	}
 
 	String jdbcUrl() {

@@ -35,6 +35,11 @@ final class ServiceProcess {
 
 	static ServiceProcess start(String name, Path jar, Map<String, String> environment, List<String> args, Path logDir)
 			throws IOException {
+		return start(name, jar, environment, List.of(), args, logDir);
+	}
+
+	static ServiceProcess start(String name, Path jar, Map<String, String> environment, List<String> jvmOptions,
+			List<String> args, Path logDir) throws IOException {
 		if (!Files.isRegularFile(jar)) {
 			throw new IllegalStateException(
 					"Missing " + jar + ": build the suite first (./mvnw -DskipTests package), or use ./eventops-local");
@@ -45,6 +50,7 @@ final class ServiceProcess {
 		command.add(ProcessHandle.current().info().command().orElse("java"));
 		command.add("-XX:TieredStopAtLevel=1");
 		command.add("-Xss512k");
+		command.addAll(jvmOptions);
 		command.add("-jar");
 		command.add(jar.toString());
 		command.addAll(args);
@@ -94,6 +100,28 @@ final class ServiceProcess {
 			this.process.destroyForcibly();
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Kills the JVM without warning ({@code SIGKILL}, as {@code kill -9}) and waits for
+	 * it to be gone.
+	 */
+	void kill() {
+		this.process.destroyForcibly();
+		try {
+			this.process.waitFor(30, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	long pid() {
+		return this.process.pid();
 	}
 
 	String name() {

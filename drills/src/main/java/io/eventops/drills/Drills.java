@@ -1,0 +1,21 @@
+package io.eventops.drills;
+
+import io.eventops.drills.herd.HerdCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code drills} command line: {@code herd} and {@code chaos}.
+ */
+@Command(name = "drills", mixinStandardHelpOptions = true, subcommands = { HerdCommand.class },
+		description = "Runs the Event Ops Suite's drills against a fresh local suite.")
+public final class Drills {
+
+	private Drills() {
+	}
+
+	public static void main(String[] args) {
+		System.exit(new CommandLine(new Drills()).execute(args));
+	}
+
+}

@@ -1,0 +1,37 @@
+package io.eventops.drills.check;
+
+/**
+ * One invariant checked after a drill.
+ *
+ * @param name what is checked
+ * @param expected the expected value
+ * @param actual what was found
+ * @param passed whether it holds
+ */
+public record Check(String name, String expected, String actual, boolean passed) {
+
+	/**
+	 * A check of equality.
+	 * @param name what is checked
+	 * @param expected the expected value
+	 * @param actual what was found
+	 * @return the check
+	 */
+	public static Check equal(String name, Object expected, Object actual) {
+		return new Check(name, String.valueOf(expected), String.valueOf(actual),
+				String.valueOf(expected).equals(String.valueOf(actual)));
+	}
+
+	/**
+	 * A check of a condition.
+	 * @param name what is checked
+	 * @param expected what should hold, in words
+	 * @param actual what was found
+	 * @param passed whether it holds
+	 * @return the check
+	 */
+	public static Check that(String name, String expected, Object actual, boolean passed) {
+		return new Check(name, expected, String.valueOf(actual), passed);
+	}
+
+}

@@ -1,0 +1,217 @@
+package io.eventops.drills.fleet;
+
+import java.io.IOException;
+import java.net.Authenticator;
+import java.net.CookieHandler;
+import java.net.ProxySelector;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+
+/**
+ * The kiosks' HTTP client: delegates to a real client over HTTPS, times every flush
+ * request, and injects the faults of {@link KioskFaults} between kiosk and edge (a lost
+ * answer after the edge committed, a batch sent twice, an earlier batch sent again after
+ * later ones).
+ */
+public final class DrillHttpClient extends HttpClient {
+
+	private static final int REPLAY_BUFFER = 32;
+
+	private final HttpClient delegate;
+
+	private final SplittableRandom random;
+
+	private final ConcurrentLinkedQueue<BatchTiming> timings = new ConcurrentLinkedQueue<>();
+
+	private final Deque<HttpRequest> recent = new ArrayDeque<>();
+
+	private final Map<String, AtomicInteger> injected = new TreeMap<>();
+
+	private final AtomicInteger inFlight = new AtomicInteger();
+
+	private volatile KioskFaults faults = KioskFaults.NONE;
+
+	/**
+	 * A client.
+	 * @param delegate the real client (trusting the edge)
+	 * @param seed the seed of the fault choices
+	 */
+	public DrillHttpClient(HttpClient delegate, long seed) {
+		this.delegate = delegate;
+		this.random = new SplittableRandom(seed);
+		for (String fault : List.of("lost-ack", "duplicate", "reorder")) {
+			this.injected.put(fault, new AtomicInteger());
+		}
+	}
+
+	/**
+	 * Sets the faults injected from now on.
+	 * @param faults the probabilities
+	 */
+	public void faults(KioskFaults faults) {
+		this.faults = faults;
+	}
+
+	/**
+	 * Every flush request so far.
+	 * @return the timings
+	 */
+	public List<BatchTiming> timings() {
+		return new ArrayList<>(this.timings);
+	}
+
+	/** Forgets the timings so far (the herd measures only its own flush). */
+	public void clearTimings() {
+		this.timings.clear();
+	}
+
+	/**
+	 * How many faults of each kind were injected.
+	 * @return count by fault
+	 */
+	public Map<String, Integer> injected() {
+		Map<String, Integer> counts = new TreeMap<>();
+		this.injected.forEach((fault, count) -> counts.put(fault, count.get()));
+		return counts;
+	}
+
+	/**
+	 * Flush requests on the wire right now.
+	 * @return the count
+	 */
+	public int inFlight() {
+		return this.inFlight.get();
+	}
+
+	@Override
+	public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> handler)
+			throws IOException, InterruptedException {
+		boolean flush = "POST".equals(request.method()) && request.uri().getPath().endsWith("/flush");
+		if (!flush) {
+			return this.delegate.send(request, handler);
+		}
+		KioskFaults now = this.faults;
+		HttpRequest earlier = null;
+		boolean duplicate;
+		boolean lose;
+		synchronized (this.random) {
+			if (!this.recent.isEmpty() && this.random.nextDouble() < now.reorder()) {
+				earlier = this.recent.pollFirst();
+			}
+			duplicate = this.random.nextDouble() < now.duplicate();
+			lose = this.random.nextDouble() < now.lostAck();
+			this.recent.addLast(request);
+			if (this.recent.size() > REPLAY_BUFFER) {
+				this.recent.pollFirst();
+			}
+		}
+		if (earlier != null) {
+			count("reorder");
+			timed(earlier, HttpResponse.BodyHandlers.discarding(), "reorder");
+		}
+		HttpResponse<T> response = timed(request, handler, lose ? "lost-ack" : null);
+		if (duplicate) {
+			count("duplicate");
+			timed(request, HttpResponse.BodyHandlers.discarding(), "duplicate");
+		}
+		if (lose && response.statusCode() == 200) {
+			count("lost-ack");
+			throw new IOException("the answer was lost on the way back (injected by the drill)");
+		}
+		return response;
+	}
+
+	private <T> HttpResponse<T> timed(HttpRequest request, HttpResponse.BodyHandler<T> handler, String fault)
+			throws IOException, InterruptedException {
+		long start = System.nanoTime();
+		this.inFlight.incrementAndGet();
+		int status = 0;
+		try {
+			HttpResponse<T> response = this.delegate.send(request, handler);
+			status = response.statusCode();
+			return response;
+		}
+		finally {
+			this.inFlight.decrementAndGet();
+			this.timings.add(new BatchTiming(start, System.nanoTime() - start, status, fault));
+		}
+	}
+
+	private void count(String fault) {
+		this.injected.get(fault).incrementAndGet();
+	}
+
+	@Override
+	public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+		return this.delegate.sendAsync(request, handler);
+	}
+
+	@Override
+	public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, HttpResponse.BodyHandler<T> handler,
+			HttpResponse.PushPromiseHandler<T> push) {
+		return this.delegate.sendAsync(request, handler, push);
+	}
+
+	@Override
+	public Optional<CookieHandler> cookieHandler() {
+		return this.delegate.cookieHandler();
+	}
+
+	@Override
+	public Optional<Duration> connectTimeout() {
+		return this.delegate.connectTimeout();
+	}
+
+	@Override
+	public Redirect followRedirects() {
+		return this.delegate.followRedirects();
+	}
+
+	@Override
+	public Optional<ProxySelector> proxy() {
+		return this.delegate.proxy();
+	}
+
+	@Override
+	public SSLContext sslContext() {
+		return this.delegate.sslContext();
+	}
+
+	@Override
+	public SSLParameters sslParameters() {
+		return this.delegate.sslParameters();
+	}
+
+	@Override
+	public Optional<Authenticator> authenticator() {
+		return this.delegate.authenticator();
+	}
+
+	@Override
+	public Version version() {
+		return this.delegate.version();
+	}
+
+	@Override
+	public Optional<Executor> executor() {
+		return this.delegate.executor();
+	}
+
+}

@@ -1,0 +1,264 @@
+package io.eventops.drills.fleet;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import io.eventops.agent.AgentStatus;
+import io.eventops.agent.CheckIn;
+import io.eventops.agent.KioskAgent;
+import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.agent.config.AgentConfig;
+
+/**
+ * A fleet of real kiosk agents, one SQLite log each, sharing the drill's HTTP client:
+ * opened and filled in parallel before any clock starts, then flushed all at once (the
+ * herd) or run with their background loops (the chaos drill).
+ */
+public final class Fleet implements AutoCloseable {
+
+	private final Map<String, KioskAgent> agents = new LinkedHashMap<>();
+
+	private final Map<String, KioskNetwork> networks = new LinkedHashMap<>();
+
+	private final Map<String, SettableClock> clocks = new LinkedHashMap<>();
+
+	private Fleet() {
+	}
+
+	/**
+	 * Opens one agent per kiosk; each asks the edge's sync-state once (a fresh log).
+	 * @param settings where and how
+	 * @param tokens token by kiosk id
+	 * @param http the shared client
+	 * @param threads how many kiosks are opened at once
+	 * @return the fleet
+	 * @throws InterruptedException when interrupted
+	 */
+	public static Fleet open(FleetSettings settings, Map<String, String> tokens, DrillHttpClient http, int threads)
+			throws InterruptedException {
+		Fleet fleet = new Fleet();
+		long index = 0;
+		for (Map.Entry<String, String> kiosk : tokens.entrySet()) {
+			AgentConfig defaults = AgentConfig.defaults(kiosk.getKey(), settings.edgeUrl(), kiosk.getValue());
+			AgentConfig config = new AgentConfig(kiosk.getKey(), settings.edgeUrl(), kiosk.getValue(),
+					settings.caFile(), settings.directory().resolve(kiosk.getKey() + ".kiosk.db"), settings.batchSize(),
+					defaults.maxEntryBytes(), defaults.maxBatchBytes(), defaults.retention(), defaults.connectTimeout(),
+					Duration.ofSeconds(60), settings.backoff(), Duration.ofSeconds(1), false);
+			SettableClock clock = new SettableClock();
+			KioskNetwork network = new KioskNetwork();
+			fleet.clocks.put(kiosk.getKey(), clock);
+			fleet.networks.put(kiosk.getKey(), network);
+			fleet.agents.put(kiosk.getKey(),
+					KioskAgent.builder(config)
+						.httpClient(http)
+						.network(network)
+						.clock(clock)
+						.random(new SplittableRandom(settings.seed() + index++))
+						.open());
+		}
+		fleet.inParallel(threads, (id, agent) -> agent.ensureSequence());
+		return fleet;
+	}
+
+	/**
+	 * Records each kiosk's planned entries in its log, kiosks in parallel, each entry
+	 * stamped with its planned {@code queuedAt} (the kiosk clock is set back for it).
+	 * @param plan entries by kiosk
+	 * @param threads how many kiosks write at once
+	 * @throws InterruptedException when interrupted
+	 */
+	public void record(Map<String, List<PlannedEntry>> plan, int threads) throws InterruptedException {
+		inParallel(threads, (id, agent) -> {
+			SettableClock clock = this.clocks.get(id);
+			for (PlannedEntry entry : plan.getOrDefault(id, List.of())) {
+				clock.set(entry.queuedAt().toInstant());
+				agent.checkIn(new CheckIn(entry.attendeeId(), entry.capturedAt(), false, null));
+			}
+			clock.followRealTime();
+		});
+	}
+
+	/**
+	 * Every kiosk flushes its backlog at the same moment, each in its own thread, until
+	 * drained or out of time.
+	 * @param maxWait how long a kiosk keeps trying
+	 * @return timings
+	 * @throws InterruptedException when interrupted
+	 */
+	public FlushResult flushAllAtOnce(Duration maxWait) throws InterruptedException {
+		CountDownLatch ready = new CountDownLatch(this.agents.size());
+		CountDownLatch go = new CountDownLatch(1);
+		Map<String, Long> drained = new ConcurrentHashMap<>();
+		List<Thread> threads = new ArrayList<>();
+		long[] start = new long[1];
+		for (Map.Entry<String, KioskAgent> kiosk : this.agents.entrySet()) {
+			threads.add(Thread.ofPlatform().name("herd-" + kiosk.getKey()).start(() -> {
+				ready.countDown();
+				try {
+					go.await();
+					if (kiosk.getValue().flushUntilDrained(maxWait).drained()) {
+						drained.put(kiosk.getKey(), System.nanoTime() - start[0]);
+					}
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}));
+		}
+		ready.await();
+		start[0] = System.nanoTime();
+		go.countDown();
+		for (Thread thread : threads) {
+			thread.join(maxWait.toMillis() + 60_000);
+		}
+		long wall = System.nanoTime() - start[0];
+		return new FlushResult(wall, new TreeMap<>(drained), this.agents.size() - drained.size());
+	}
+
+	/**
+	 * Starts every agent's background flush loop.
+	 */
+	public void startLoops() {
+		this.agents.values().forEach(KioskAgent::start);
+	}
+
+	/**
+	 * Flushes every kiosk until drained, kiosks in parallel.
+	 * @param maxWait how long each may take
+	 * @param threads kiosks at once
+	 * @throws InterruptedException when interrupted
+	 */
+	public void drain(Duration maxWait, int threads) throws InterruptedException {
+		inParallel(threads, (id, agent) -> {
+			try {
+				agent.flushUntilDrained(maxWait);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+	}
+
+	/**
+	 * The kiosk ids, in order.
+	 * @return the ids
+	 */
+	public List<String> kioskIds() {
+		return List.copyOf(this.agents.keySet());
+	}
+
+	/**
+	 * One kiosk's agent.
+	 * @param kioskId the kiosk
+	 * @return its agent
+	 */
+	public KioskAgent agent(String kioskId) {
+		return this.agents.get(kioskId);
+	}
+
+	/**
+	 * One kiosk's network switch.
+	 * @param kioskId the kiosk
+	 * @return its switch
+	 */
+	public KioskNetwork network(String kioskId) {
+		return this.networks.get(kioskId);
+	}
+
+	/**
+	 * Every kiosk's status.
+	 * @return status by kiosk
+	 */
+	public Map<String, AgentStatus> statuses() {
+		Map<String, AgentStatus> statuses = new LinkedHashMap<>();
+		this.agents.forEach((id, agent) -> statuses.put(id, agent.status()));
+		return statuses;
+	}
+
+	/**
+	 * The last outcome every kiosk got for each of its entries.
+	 * @param threads kiosks read at once
+	 * @return by kiosk, outcome by seq (absent: never acknowledged)
+	 * @throws InterruptedException when interrupted
+	 */
+	public Map<String, Map<Long, String>> outcomes(int threads) throws InterruptedException {
+		Map<String, Map<Long, String>> all = new ConcurrentHashMap<>();
+		inParallel(threads, (id, agent) -> {
+			Map<Long, String> outcomes = new TreeMap<>();
+			long last = agent.status().lastSeq();
+			for (long seq = 1; seq <= last; seq++) {
+				long s = seq;
+				agent.outcomeOf(seq).ifPresent((outcome) -> outcomes.put(s, outcome));
+			}
+			all.put(id, outcomes);
+		});
+		return new TreeMap<>(all);
+	}
+
+	@Override
+	public void close() {
+		this.agents.values().forEach(KioskAgent::close);
+	}
+
+	private void inParallel(int threads, KioskTask task) throws InterruptedException {
+		ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads),
+				Thread.ofPlatform().daemon().name("fleet-", 0).factory());
+		try {
+			List<Future<?>> futures = new ArrayList<>();
+			this.agents.forEach((id, agent) -> futures.add(pool.submit(() -> {
+				task.run(id, agent);
+				return null;
+			})));
+			for (Future<?> future : futures) {
+				try {
+					future.get();
+				}
+				catch (java.util.concurrent.ExecutionException ex) {
+					throw new IllegalStateException("A kiosk failed: " + ex.getCause().getMessage(), ex.getCause());
+				}
+			}
+		}
+		finally {
+			pool.shutdownNow();
+			pool.awaitTermination(30, TimeUnit.SECONDS);
+		}
+	}
+
+	/**
+	 * Work done for one kiosk.
+	 */
+	@FunctionalInterface
+	private interface KioskTask {
+
+		void run(String kioskId, KioskAgent agent) throws Exception;
+
+	}
+
+	/**
+	 * How the fleet's agents are set up.
+	 *
+	 * @param edgeUrl the edge
+	 * @param caFile the edge's CA file
+	 * @param directory where the SQLite logs live
+	 * @param batchSize entries per flush request
+	 * @param backoff the retry schedule
+	 * @param seed the seed of the agents' jitter
+	 */
+	public record FleetSettings(URI edgeUrl, Path caFile, Path directory, int batchSize, BackoffPolicy backoff,
+			long seed) {
+	}
+
+}

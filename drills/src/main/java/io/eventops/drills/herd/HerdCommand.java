@@ -1,0 +1,97 @@
+package io.eventops.drills.herd;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import io.eventops.drills.profile.HotFrames;
+import io.eventops.drills.stack.DrillStack;
+import io.eventops.drills.stack.RunIds;
+import io.eventops.localstack.RunningSuite;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code drills herd}: starts a fresh suite (with JFR in every service), runs the herd,
+ * stops the suite, writes the results; exit 1 when an invariant broke.
+ */
+@Command(name = "herd", mixinStandardHelpOptions = true,
+		description = "Reconnect thundering herd: every kiosk flushes its outage backlog at once.")
+public final class HerdCommand implements Callable<Integer> {
+
+	@Option(names = "--kiosks", defaultValue = "200")
+	int kiosks;
+
+	@Option(names = "--entries", defaultValue = "250", description = "Entries queued per kiosk.")
+	int entries;
+
+	@Option(names = "--attendees", defaultValue = "30000")
+	int attendees;
+
+	@Option(names = "--overlap", defaultValue = "0.1",
+			description = "Fraction of entries for an attendee already recorded (mostly at another kiosk).")
+	double overlap;
+
+	@Option(names = "--replay-fraction", defaultValue = "0.05",
+			description = "Fraction of flush answers lost, so that the kiosk resends the batch.")
+	double replayFraction;
+
+	@Option(names = "--stale", defaultValue = "20",
+			description = "Entries replayed from history (captured 10 min before queued).")
+	int stale;
+
+	@Option(names = "--batch-size", defaultValue = "100")
+	int batchSize;
+
+	@Option(names = "--baseline-threads", defaultValue = "4")
+	int baselineThreads;
+
+	@Option(names = "--seed", defaultValue = "42")
+	long seed;
+
+	@Option(names = "--profile", defaultValue = "true", negatable = true,
+			description = "Record JFR in every service JVM and summarise the flush window.")
+	boolean profile;
+
+	@Option(names = "--home", defaultValue = ".", description = "The repository root (built service jars).")
+	Path home;
+
+	@Option(names = "--results", defaultValue = "results")
+	Path results;
+
+	@Override
+	public Integer call() throws Exception {
+		HerdPlan plan = new HerdPlan(this.kiosks, this.entries, this.attendees, this.overlap, this.replayFraction,
+				this.stale, this.batchSize, this.baselineThreads, this.seed);
+		String runId = RunIds.next();
+		Path dir = this.results.resolve("herd-" + runId).toAbsolutePath();
+		Path work = Files.createDirectories(dir.resolve("work"));
+		Path jfr = this.profile ? Files.createDirectories(dir.resolve("jfr")) : null;
+		HerdDrill drill;
+		HerdSummary summary;
+		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
+				Map.of())) {
+			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
+			summary = drill.run();
+		}
+		if (jfr != null) {
+			List<HotFrames> frames = new ArrayList<>();
+			for (String service : DrillStack.services()) {
+				HotFrames hot = HotFrames.read(service, DrillStack.jfrFile(jfr, service), drill.flushStarted(),
+						drill.flushEnded(), 12);
+				if (hot != null) {
+					frames.add(hot);
+				}
+			}
+			summary = summary.withProfile(frames);
+		}
+		System.out.println(HerdReport.write(dir, summary, drill.timings()));
+		System.out.println("results: " + dir);
+		return summary.passed() ? 0 : 1;
+	}
+
+}

@@ -1,0 +1,155 @@
+package io.eventops.drills.herd;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import io.eventops.agent.AgentStatus;
+import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.drills.baseline.BaselineResult;
+import io.eventops.drills.baseline.NaiveBaseline;
+import io.eventops.drills.baseline.RawBaseline;
+import io.eventops.drills.check.Checks;
+import io.eventops.drills.check.CheckInInvariants;
+import io.eventops.drills.fleet.BatchTiming;
+import io.eventops.drills.fleet.DrillHttpClient;
+import io.eventops.drills.fleet.Fleet;
+import io.eventops.drills.fleet.FlushResult;
+import io.eventops.drills.fleet.KioskFaults;
+import io.eventops.drills.profile.TimerDelta;
+import io.eventops.drills.report.Latency;
+import io.eventops.drills.stack.AdminApi;
+import io.eventops.drills.stack.Database;
+import io.eventops.localstack.RunningSuite;
+
+/**
+ * Runs one herd on a running suite: generates the data, records every kiosk's backlog (in
+ * parallel, before the clock), measures the raw and naive baselines on the same entries,
+ * lets every kiosk flush at once through the edge, then checks the invariants.
+ */
+public final class HerdDrill {
+
+	private static final Duration MAX_FLUSH = Duration.ofMinutes(10);
+
+	private final RunningSuite suite;
+
+	private final HerdPlan plan;
+
+	private final Path workDir;
+
+	private final String runId;
+
+	private Instant flushStarted;
+
+	private Instant flushEnded;
+
+	private List<BatchTiming> timings = List.of();
+
+	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId) {
+		this.suite = suite;
+		this.plan = plan;
+		this.workDir = workDir;
+		this.runId = runId;
+	}
+
+	/**
+	 * A herd with the given shape and the defaults for the rest (10 % overlap, 5 % lost
+	 * acks, 3 stale replays, batches of 100, 4 baseline connections).
+	 * @param suite the suite
+	 * @param kiosks kiosks
+	 * @param entries entries per kiosk
+	 * @param attendees registry size
+	 * @param workDir where the kiosk logs go
+	 * @param runId a short lowercase id
+	 * @return the drill
+	 */
+	public static HerdDrill of(RunningSuite suite, int kiosks, int entries, int attendees, Path workDir, String runId) {
+		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId);
+	}
+
+	/**
+	 * Runs the herd.
+	 * @return the summary (without profile)
+	 * @throws Exception when the suite fails
+	 */
+	public HerdSummary run() throws Exception {
+		AdminApi admin = AdminApi.of(this.suite);
+		Database database = new Database(this.suite);
+		HerdData data = HerdData.generate(this.plan, this.runId, OffsetDateTime.now());
+		log("registry: %d attendees of event %s", data.attendeeIds().size(), data.eventId());
+		admin.importAttendees(data.eventId(), data.attendeeIds());
+		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		DrillHttpClient http = new DrillHttpClient(admin.http(), this.plan.seed());
+		int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 4);
+		BackoffPolicy backoff = new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(2), 0.2,
+				Duration.ofSeconds(5));
+		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
+				this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads)) {
+			long prepared = System.nanoTime();
+			fleet.record(data.entries(), threads);
+			log("recorded %d entries on %d kiosks in %d ms (before the clock)", this.plan.totalEntries(),
+					this.plan.kiosks(), (System.nanoTime() - prepared) / 1_000_000);
+			BaselineResult raw = RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
+					this.plan.batchSize(), this.plan.baselineThreads());
+			log("raw baseline: %.0f entries/s", raw.entriesPerSecond());
+			BaselineResult naive = NaiveBaseline.run(database, this.suite.redisPort(), data.eventId(),
+					data.attendeeIds(), data.baselineEntries(), this.plan.baselineThreads(),
+					"drills:naive:" + this.runId + ":");
+			log("naive baseline: %.0f entries/s", naive.entriesPerSecond());
+
+			String reconBefore = admin.prometheus(this.suite.reconUrl());
+			String edgeBefore = admin.prometheus(this.suite.edgeManagementUrl());
+			http.clearTimings();
+			http.faults(new KioskFaults(this.plan.replayFraction(), 0, 0));
+			this.flushStarted = Instant.now();
+			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
+			this.flushEnded = Instant.now();
+			http.faults(KioskFaults.NONE);
+			this.timings = http.timings();
+			List<TimerDelta> timers = List.of(
+					TimerDelta.between("eventops_edge_batch_seconds", edgeBefore,
+							admin.prometheus(this.suite.edgeManagementUrl())),
+					TimerDelta.between("eventops_reconcile_batch_seconds", reconBefore,
+							admin.prometheus(this.suite.reconUrl())));
+			double seconds = flush.wallNanos() / 1e9;
+			double rate = this.plan.totalEntries() / seconds;
+			Latency latency = Latency.of(this.timings.stream().map(BatchTiming::millis).toList());
+			log("herd: %d entries in %.2f s = %.0f entries/s; batch p50 %.0f p95 %.0f p99 %.0f max %.0f ms; %d undrained",
+					this.plan.totalEntries(), seconds, rate, latency.p50(), latency.p95(), latency.p99(), latency.max(),
+					flush.undrained());
+
+			Map<String, AgentStatus> statuses = fleet.statuses();
+			Map<String, Map<Long, String>> outcomes = fleet.outcomes(threads);
+			Map<String, Long> counts = new TreeMap<>();
+			outcomes.values().forEach((bySeq) -> bySeq.values().forEach((o) -> counts.merge(o, 1L, Long::sum)));
+			Checks checks = CheckInInvariants.run(database, admin, data.eventId(), data.recorded(), outcomes, statuses,
+					this.plan.stale());
+			return new HerdSummary(this.runId, this.plan, data.distinctAttendees(), data.attendeesAtSeveralKiosks(),
+					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
+					naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, new ArrayList<>(),
+					checks.all(), checks.allPassed());
+		}
+	}
+
+	Instant flushStarted() {
+		return this.flushStarted;
+	}
+
+	Instant flushEnded() {
+		return this.flushEnded;
+	}
+
+	public List<BatchTiming> timings() {
+		return this.timings;
+	}
+
+	private static void log(String format, Object... args) {
+		System.out.printf("[herd] " + format + "%n", args);
+	}
+
+}

@@ -1,0 +1,112 @@
+package io.eventops.drills.herd;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.drills.check.Check;
+import io.eventops.drills.fleet.BatchTiming;
+import io.eventops.drills.profile.HotFrames;
+import io.eventops.drills.profile.TimerDelta;
+import io.eventops.drills.report.LatencyChart;
+import io.eventops.drills.report.ResultFiles;
+
+/**
+ * Writes a herd's results: {@code summary.json}, {@code summary.md} with the numbers, the
+ * ratios, where the time went and the checks, and {@code latency.png}.
+ */
+public final class HerdReport {
+
+	private HerdReport() {
+	}
+
+	/**
+	 * Writes the files.
+	 * @param dir the run's results folder
+	 * @param summary the summary
+	 * @param timings the flush requests
+	 * @return the Markdown text
+	 * @throws IOException when they cannot be written
+	 */
+	public static String write(Path dir, HerdSummary summary, List<BatchTiming> timings) throws IOException {
+		LatencyChart.write(
+				dir.resolve("latency.png"), "Herd " + summary.runId() + ": flush request latency ("
+						+ summary.plan().kiosks() + " kiosks x " + summary.plan().entries() + " entries)",
+				timings, summary.batchLatency());
+		String markdown = markdown(summary);
+		ResultFiles.write(dir, summary, markdown);
+		return markdown;
+	}
+
+	static String markdown(HerdSummary s) {
+		StringBuilder md = new StringBuilder();
+		HerdPlan p = s.plan();
+		md.append("# Reconnect herd ").append(s.runId()).append("\n\n");
+		md.append(String.format("%d kiosks x %d entries = %d entries over %d registered attendees (%d distinct, "
+				+ "%d at several kiosks), %d stale replays, %.0f %% of flush answers lost (resent), batches of %d, "
+				+ "seed %d; %d cores.%n%n", p.kiosks(), p.entries(), s.entries(), p.attendees(), s.distinctAttendees(),
+				s.attendeesAtSeveralKiosks(), p.stale(), p.replayFraction() * 100, p.batchSize(), p.seed(),
+				Runtime.getRuntime().availableProcessors()));
+		md.append("| measure | value |\n|---|---|\n");
+		md.append(
+				String.format("| entries/s end to end (kiosk log → edge → reconciler → ack in the log) | **%.0f** |%n",
+						s.entriesPerSecond()));
+		md.append(String.format("| time until every backlog was acknowledged | %.2f s |%n", s.secondsToDrainAll()));
+		md.append(String.format("| flush requests (resends included) | %d |%n", s.requests()));
+		md.append(String.format("| batch latency p50 / p95 / p99 / max | %.0f / %.0f / %.0f / %.0f ms |%n",
+				s.batchLatency().p50(), s.batchLatency().p95(), s.batchLatency().p99(), s.batchLatency().max()));
+		md.append("| outcomes (last per entry, as the kiosks recorded them) | ").append(s.outcomes()).append(" |\n");
+		md.append("| faults injected | ").append(s.injected()).append(" |\n");
+		md.append(String.format("| raw limit: %s | %.0f entries/s |%n", s.raw().description(),
+				s.raw().entriesPerSecond()));
+		md.append(String.format("| naive path: %s | %.0f entries/s |%n", s.naive().description(),
+				s.naive().entriesPerSecond()));
+		md.append(String.format("| **full system / raw limit** | **%.1f %%** |%n", s.ratioToRaw() * 100));
+		md.append(String.format("| **full system / naive path** | **%.2f x** |%n%n", s.ratioToNaive()));
+		md.append("![batch latency](latency.png)\n\n## Where the time goes\n\n");
+		md.append(String.format("Kiosk-side mean per flush request: %.1f ms.%n%n", s.batchLatency().mean()));
+		md.append("| server timer | batches | mean |\n|---|---|---|\n");
+		for (TimerDelta timer : s.serverTimers()) {
+			md.append(String.format("| `%s` | %d | %.1f ms |%n", timer.metric(), timer.count(), timer.meanMillis()));
+		}
+		md.append("\nThe kiosk-side mean minus the edge's is TLS, connection set-up and queueing for a server thread;"
+				+ " the edge's minus the reconciler's is the edge's own work (parsing, rules, watermarks) and the"
+				+ " internal HTTP hop.\n\n");
+		for (HotFrames frames : s.profile()) {
+			md.append("### ")
+				.append(frames.service())
+				.append(" (JFR, ")
+				.append(frames.samples())
+				.append(" execution samples during the flush)\n\n| first io.eventops frame on the stack | samples |\n|---|---|\n");
+			frames.ownFrames()
+				.forEach((
+						e) -> md.append("| `").append(e.getKey()).append("` | ").append(pct(e, frames)).append(" |\n"));
+			md.append("\n| top frame | samples |\n|---|---|\n");
+			frames.topFrames()
+				.forEach((
+						e) -> md.append("| `").append(e.getKey()).append("` | ").append(pct(e, frames)).append(" |\n"));
+			md.append('\n');
+		}
+		md.append("## Checks\n\n| invariant | expected | actual | result |\n|---|---|---|---|\n");
+		for (Check check : s.checks()) {
+			md.append("| ")
+				.append(check.name())
+				.append(" | ")
+				.append(check.expected())
+				.append(" | ")
+				.append(check.actual())
+				.append(" | ")
+				.append(check.passed() ? "PASS" : "**FAIL**")
+				.append(" |\n");
+		}
+		md.append("\nResult: ").append(s.passed() ? "every invariant holds" : "**an invariant broke**").append(".\n");
+		return md.toString();
+	}
+
+	private static String pct(Map.Entry<String, Long> entry, HotFrames frames) {
+		return String.format("%d (%.1f %%)", entry.getValue(),
+				100.0 * entry.getValue() / Math.max(1, frames.samples()));
+	}
+
+}

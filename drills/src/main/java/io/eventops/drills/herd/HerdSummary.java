@@ -1,0 +1,48 @@
+package io.eventops.drills.herd;
+
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.drills.baseline.BaselineResult;
+import io.eventops.drills.check.Check;
+import io.eventops.drills.profile.HotFrames;
+import io.eventops.drills.profile.TimerDelta;
+import io.eventops.drills.report.Latency;
+
+/**
+ * What one herd run measured and checked (written as {@code summary.json}).
+ *
+ * @param runId the run
+ * @param plan the herd's shape
+ * @param distinctAttendees distinct attendees in the entries
+ * @param attendeesAtSeveralKiosks attendees recorded by more than one kiosk
+ * @param entries entries flushed (each once; resends not counted)
+ * @param secondsToDrainAll from the common start until every backlog was acknowledged
+ * @param entriesPerSecond entries over that time
+ * @param requests flush requests sent, resends included
+ * @param batchLatency latency of flush requests as the kiosks saw them
+ * @param injected faults injected by kind
+ * @param outcomes last outcome per entry, as the kiosks recorded them
+ * @param raw the raw-limit baseline
+ * @param naive the naive baseline
+ * @param ratioToRaw herd rate / raw rate
+ * @param ratioToNaive herd rate / naive rate
+ * @param serverTimers the services' batch timers during the herd
+ * @param profile hottest frames per service during the herd (empty without JFR)
+ * @param checks the invariant checks
+ * @param passed whether every check passed
+ */
+public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
+		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
+		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, BaselineResult naive,
+		double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers, List<HotFrames> profile,
+		List<Check> checks, boolean passed) {
+
+	HerdSummary withProfile(List<HotFrames> frames) {
+		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
+				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
+				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
+				this.serverTimers, frames, this.checks, this.passed);
+	}
+
+}

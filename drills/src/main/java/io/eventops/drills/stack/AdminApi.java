@@ -1,0 +1,186 @@
+package io.eventops.drills.stack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.agent.simulate.KioskProvisioner;
+import io.eventops.localstack.RunningSuite;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The suite's admin and ops APIs as the drills use them (import, provisioning, kiosk
+ * watermarks, head-count, printers, failover, print jobs, Prometheus), over the CA the
+ * edge's certificate is trusted as.
+ */
+public final class AdminApi {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private final RunningSuite suite;
+
+	private final HttpClient http;
+
+	private final String admin;
+
+	private AdminApi(RunningSuite suite, HttpClient http) {
+		this.suite = suite;
+		this.http = http;
+		this.admin = "Basic " + Base64.getEncoder()
+			.encodeToString(("admin:" + suite.adminPassword()).getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * The API of a running suite.
+	 * @param suite the suite
+	 * @return the API
+	 */
+	public static AdminApi of(RunningSuite suite) {
+		return new AdminApi(suite, KioskProvisioner.httpClient(suite.caFile()));
+	}
+
+	/**
+	 * The HTTP client trusting the edge (shared by the kiosks of a drill).
+	 * @return the client
+	 */
+	public HttpClient http() {
+		return this.http;
+	}
+
+	/**
+	 * Imports attendees of an event (upsert), in chunks.
+	 * @param eventId the event
+	 * @param attendeeIds the attendees
+	 */
+	public void importAttendees(String eventId, List<String> attendeeIds) {
+		for (int from = 0; from < attendeeIds.size(); from += 5000) {
+			List<Map<String, String>> chunk = new ArrayList<>();
+			for (String id : attendeeIds.subList(from, Math.min(attendeeIds.size(), from + 5000))) {
+				Map<String, String> attendee = new LinkedHashMap<>();
+				attendee.put("attendeeId", id);
+				attendee.put("displayName", "Attendee " + id);
+				attendee.put("company", "Drill Corp");
+				attendee.put("tier", "STANDARD");
+				chunk.add(attendee);
+			}
+			send("POST", this.suite.reconUrl().resolve("/admin/v1/events/" + eventId + "/attendees"),
+					JSON.writeValueAsString(chunk), 200);
+		}
+	}
+
+	/**
+	 * Provisions kiosks on the edge.
+	 * @param eventId their event
+	 * @param kioskIds the kiosks
+	 * @return token by kiosk
+	 */
+	public Map<String, String> provisionKiosks(String eventId, List<String> kioskIds) {
+		KioskProvisioner provisioner = new KioskProvisioner(this.http, this.suite.edgeUrl(), "admin",
+				this.suite.adminPassword());
+		Map<String, String> tokens = new LinkedHashMap<>();
+		for (String kiosk : kioskIds) {
+			tokens.put(kiosk, provisioner.provision(kiosk, eventId, "drill kiosk " + kiosk, "default"));
+		}
+		return tokens;
+	}
+
+	/**
+	 * The edge's view of every kiosk ({@code GET /admin/v1/kiosks}).
+	 * @return kiosk id to its JSON
+	 */
+	public Map<String, JsonNode> kiosks() {
+		Map<String, JsonNode> kiosks = new LinkedHashMap<>();
+		for (JsonNode kiosk : get(this.suite.edgeUrl().resolve("/admin/v1/kiosks"))) {
+			kiosks.put(kiosk.path("kioskId").asString(), kiosk);
+		}
+		return kiosks;
+	}
+
+	/**
+	 * The head-count of an event.
+	 * @param eventId the event
+	 * @return {@code registered}, {@code checkedIn}, {@code badgeJobs}
+	 */
+	public JsonNode headcount(String eventId) {
+		return get(this.suite.reconUrl().resolve("/admin/v1/events/" + eventId + "/headcount"));
+	}
+
+	/**
+	 * The printers as the orchestrator sees them.
+	 * @return printer id to its JSON
+	 */
+	public Map<String, JsonNode> printers() {
+		Map<String, JsonNode> printers = new LinkedHashMap<>();
+		for (JsonNode printer : get(this.suite.printUrl().resolve("/admin/v1/printers"))) {
+			printers.put(printer.path("printerId").asString(), printer);
+		}
+		return printers;
+	}
+
+	/**
+	 * Asks for a failover of a printer (idempotent).
+	 * @param printerId the printer
+	 * @return {@code moved}, {@code skipped}, {@code deadDepth}
+	 */
+	public JsonNode failover(String printerId) {
+		return JSON.readTree(send("POST",
+				this.suite.printUrl().resolve("/admin/v1/printers/" + printerId + "/failover"), "{}", 200));
+	}
+
+	/**
+	 * Scrapes a Prometheus endpoint.
+	 * @param base the service's management base URL
+	 * @return the exposition text
+	 */
+	public String prometheus(URI base) {
+		return send("GET", base.resolve("/actuator/prometheus"), null, 200, "text/plain");
+	}
+
+	private JsonNode get(URI uri) {
+		return JSON.readTree(send("GET", uri, null, 200));
+	}
+
+	private String send(String method, URI uri, String json, int expected) {
+		return send(method, uri, json, expected, "application/json");
+	}
+
+	private String send(String method, URI uri, String json, int expected, String accept) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+			.timeout(Duration.ofSeconds(60))
+			.header("Authorization", this.admin)
+			.header("Accept", accept);
+		if (json != null) {
+			request.header("Content-Type", "application/json")
+				.method(method, HttpRequest.BodyPublishers.ofString(json));
+		}
+		else {
+			request.method(method, HttpRequest.BodyPublishers.noBody());
+		}
+		try {
+			HttpResponse<String> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != expected) {
+				throw new IllegalStateException(
+						method + " " + uri + " answered " + response.statusCode() + ": " + response.body());
+			}
+			return response.body();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(method + " " + uri + " failed: " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted: " + method + " " + uri, ex);
+		}
+	}
+
+}

@@ -1,0 +1,73 @@
+package io.eventops.drills.stack;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.localstack.RunningSuite;
+import io.eventops.localstack.SuiteLauncher;
+import io.eventops.localstack.SuiteOptions;
+
+/**
+ * Starts a fresh suite for one drill: its own data directory, free loopback ports, and
+ * optionally a JFR recording in every service JVM.
+ */
+public final class DrillStack {
+
+	private static final List<String> SERVICES = List.of(SuiteOptions.RECONCILER, SuiteOptions.EDGE,
+			SuiteOptions.ORCHESTRATOR);
+
+	private DrillStack() {
+	}
+
+	/**
+	 * Starts the suite.
+	 * @param home the repository root with the built service jars
+	 * @param dataDir a fresh directory for PostgreSQL, TLS, secrets and logs
+	 * @param labelTime time a virtual printer takes per label
+	 * @param printers how many virtual printers
+	 * @param jfrDir where each service writes {@code <module>.jfr}, or {@code null} for
+	 * no profiling
+	 * @param serviceArgs extra arguments by module
+	 * @return the running suite
+	 * @throws IOException when it cannot start
+	 * @throws InterruptedException when interrupted
+	 */
+	public static RunningSuite start(Path home, Path dataDir, Duration labelTime, int printers, Path jfrDir,
+			Map<String, List<String>> serviceArgs) throws IOException, InterruptedException {
+		Map<String, List<String>> jvm = new HashMap<>();
+		if (jfrDir != null) {
+			for (String service : SERVICES) {
+				jvm.put(service, List.of("-XX:StartFlightRecording=filename=" + jfrFile(jfrDir, service)
+						+ ",settings=profile,dumponexit=true"));
+			}
+		}
+		SuiteOptions options = SuiteOptions.defaults(home.toAbsolutePath().normalize(), dataDir.toAbsolutePath())
+			.withFreePorts(printers)
+			.withLabelTime(labelTime)
+			.withServiceSettings(jvm, serviceArgs);
+		return SuiteLauncher.start(options);
+	}
+
+	/**
+	 * Where a service's recording is written when the JVM exits.
+	 * @param jfrDir the directory
+	 * @param service the module
+	 * @return the file
+	 */
+	public static Path jfrFile(Path jfrDir, String service) {
+		return jfrDir.toAbsolutePath().resolve(service + ".jfr");
+	}
+
+	/**
+	 * The profiled services.
+	 * @return module names
+	 */
+	public static List<String> services() {
+		return SERVICES;
+	}
+
+}

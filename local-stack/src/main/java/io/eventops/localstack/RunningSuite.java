@@ -1,0 +1,186 @@
+package io.eventops.localstack;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.printer.virtual.VirtualPrinter;
+
+/**
+ * A suite started by {@link SuiteLauncher}: its URLs, credentials, CA file, database and
+ * Redis coordinates, the virtual printers, and control of every service JVM and of
+ * PostgreSQL, for drills that kill and restart parts of it.
+ */
+public final class RunningSuite implements AutoCloseable {
+
+	private final SuiteOptions options;
+
+	private final Secrets secrets;
+
+	private final Infrastructure infrastructure;
+
+	private final List<VirtualPrinter> printers;
+
+	private final Map<String, ManagedService> services;
+
+	private final Path caFile;
+
+	RunningSuite(SuiteOptions options, Secrets secrets, Infrastructure infrastructure, List<VirtualPrinter> printers,
+			Map<String, ManagedService> services, Path caFile) {
+		this.options = options;
+		this.secrets = secrets;
+		this.infrastructure = infrastructure;
+		this.printers = printers;
+		this.services = services;
+		this.caFile = caFile;
+	}
+
+	/**
+	 * The edge (HTTPS).
+	 * @return e.g. {@code https://localhost:8443}
+	 */
+	public URI edgeUrl() {
+		return URI.create("https://localhost:" + this.options.edgePort());
+	}
+
+	/**
+	 * The edge's management port (plain HTTP: health, Prometheus).
+	 * @return e.g. {@code http://localhost:9443}
+	 */
+	public URI edgeManagementUrl() {
+		return URI.create("http://localhost:" + this.options.edgeManagementPort());
+	}
+
+	/**
+	 * The reconciler.
+	 * @return e.g. {@code http://localhost:8081}
+	 */
+	public URI reconUrl() {
+		return URI.create("http://localhost:" + this.options.reconPort());
+	}
+
+	/**
+	 * The print orchestrator.
+	 * @return e.g. {@code http://localhost:8082}
+	 */
+	public URI printUrl() {
+		return URI.create("http://localhost:" + this.options.printPort());
+	}
+
+	/**
+	 * The edge's self-signed certificate, to trust as CA.
+	 * @return the PEM file
+	 */
+	public Path caFile() {
+		return this.caFile;
+	}
+
+	/**
+	 * The suite's database.
+	 * @return the JDBC URL (user {@code postgres}, no password)
+	 */
+	public String jdbcUrl() {
+		return this.infrastructure.jdbcUrl();
+	}
+
+	/**
+	 * The database user.
+	 * @return {@code postgres}
+	 */
+	public String databaseUser() {
+		return "postgres";
+	}
+
+	/**
+	 * The Redis port on 127.0.0.1.
+	 * @return the port
+	 */
+	public int redisPort() {
+		return this.infrastructure.redisPort();
+	}
+
+	/**
+	 * The password of user {@code ops}.
+	 * @return the password
+	 */
+	public String opsPassword() {
+		return this.secrets.opsPassword();
+	}
+
+	/**
+	 * The password of user {@code admin}.
+	 * @return the password
+	 */
+	public String adminPassword() {
+		return this.secrets.adminPassword();
+	}
+
+	/**
+	 * The virtual printers, in registration order ({@code primary}, {@code backup}, …).
+	 * @return the printers
+	 */
+	public List<VirtualPrinter> printers() {
+		return Collections.unmodifiableList(this.printers);
+	}
+
+	/**
+	 * One service JVM.
+	 * @param module {@link SuiteOptions#RECONCILER}, {@link SuiteOptions#ORCHESTRATOR} or
+	 * {@link SuiteOptions#EDGE}
+	 * @return its control
+	 */
+	public ManagedService service(String module) {
+		ManagedService service = this.services.get(module);
+		if (service == null) {
+			throw new IllegalArgumentException("No service " + module);
+		}
+		return service;
+	}
+
+	/**
+	 * The data directory (logs under {@code logs/}).
+	 * @return the directory
+	 */
+	public Path dataDir() {
+		return this.options.dataDir();
+	}
+
+	/**
+	 * Restarts PostgreSQL on the same port and data: every open connection breaks.
+	 * @throws IOException when it does not come back
+	 */
+	public void restartPostgres() throws IOException {
+		this.infrastructure.restartPostgres();
+	}
+
+	/**
+	 * Stops the edge, the orchestrator and the reconciler gracefully (in that order),
+	 * then the printers and the databases.
+	 */
+	@Override
+	public void close() {
+		List<ManagedService> reversed = new ArrayList<>(this.services.values());
+		Collections.reverse(reversed);
+		for (ManagedService service : reversed) {
+			try {
+				service.stop(Duration.ofSeconds(40));
+			}
+			catch (RuntimeException ex) {
+				System.err.println("Stopping " + service.name() + " failed: " + ex.getMessage());
+			}
+		}
+		this.printers.forEach(VirtualPrinter::close);
+		try {
+			this.infrastructure.close();
+		}
+		catch (IOException ex) {
+			System.err.println("Stopping the embedded databases failed: " + ex.getMessage());
+		}
+	}
+
+}

@@ -1,0 +1,134 @@
+package io.eventops.localstack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How to start the suite from code: where the built service jars and the data live, the
+ * ports, the virtual printers, and extra JVM options and arguments per service.
+ *
+ * @param home the repository root (where
+ * {@code <module>/target/<module>-<version>-exec.jar} are built)
+ * @param dataDir PostgreSQL data, TLS material, secrets and logs
+ * @param edgePort the edge's HTTPS port
+ * @param edgeManagementPort the edge's plain HTTP management port
+ * @param reconPort the reconciler's port
+ * @param printPort the print orchestrator's port
+ * @param postgresPort the embedded PostgreSQL's port
+ * @param redisPort the embedded Redis's port
+ * @param printerPorts TCP ports of the virtual printers, named {@code primary},
+ * {@code backup}, {@code spare-3}… in that order (pool {@code default})
+ * @param labelTime time a virtual printer takes per label
+ * @param jvmOptions extra JVM options by module name (e.g.
+ * {@code -XX:StartFlightRecording…})
+ * @param serviceArgs extra application arguments by module name (e.g.
+ * {@code --eventops.edge.rate-limit.enabled=false})
+ */
+public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
+		int postgresPort, int redisPort, List<Integer> printerPorts, Duration labelTime,
+		Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs) {
+
+	/** The reconciler's module name. */
+	public static final String RECONCILER = "reconciler-service";
+
+	/** The print orchestrator's module name. */
+	public static final String ORCHESTRATOR = "print-orchestrator";
+
+	/** The edge's module name. */
+	public static final String EDGE = "kiosk-sync-service";
+
+	public SuiteOptions {
+		printerPorts = List.copyOf(printerPorts);
+		jvmOptions = Map.copyOf(jvmOptions);
+		serviceArgs = Map.copyOf(serviceArgs);
+	}
+
+	/**
+	 * The ports of {@code ./eventops-local} (8443, 9443, 8081, 8082, 15432, 16379,
+	 * printers 9101 and 9102, 800 ms per label).
+	 * @param home the repository root
+	 * @param dataDir the data directory
+	 * @return the options
+	 */
+	public static SuiteOptions defaults(Path home, Path dataDir) {
+		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 15432, 16379, List.of(9101, 9102),
+				Duration.ofMillis(800), Map.of(), Map.of());
+	}
+
+	/**
+	 * The same options on free ephemeral ports (tests and drills next to a running
+	 * stack).
+	 * @param printers how many virtual printers
+	 * @return the options
+	 */
+	public SuiteOptions withFreePorts(int printers) {
+		List<Integer> ports = freePorts(6 + printers);
+		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
+				ports.get(4), ports.get(5), ports.subList(6, ports.size()), this.labelTime, this.jvmOptions,
+				this.serviceArgs);
+	}
+
+	/**
+	 * The same options with another label time.
+	 * @param time time per label
+	 * @return the options
+	 */
+	public SuiteOptions withLabelTime(Duration time) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.postgresPort, this.redisPort, this.printerPorts, time, this.jvmOptions,
+				this.serviceArgs);
+	}
+
+	/**
+	 * The same options with extra JVM options and arguments per module.
+	 * @param jvm JVM options by module
+	 * @param args application arguments by module
+	 * @return the options
+	 */
+	public SuiteOptions withServiceSettings(Map<String, List<String>> jvm, Map<String, List<String>> args) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.postgresPort, this.redisPort, this.printerPorts, this.labelTime, jvm, args);
+	}
+
+	List<String> jvmOptionsOf(String module) {
+		return this.jvmOptions.getOrDefault(module, List.of());
+	}
+
+	List<String> argsOf(String module, List<String> required) {
+		List<String> all = new ArrayList<>(required);
+		all.addAll(this.serviceArgs.getOrDefault(module, List.of()));
+		return all;
+	}
+
+	private static List<Integer> freePorts(int count) {
+		// all sockets stay open until every port is chosen, so no port is picked twice
+		List<ServerSocket> sockets = new ArrayList<>();
+		try {
+			for (int i = 0; i < count; i++) {
+				sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
+			}
+			return sockets.stream().map(ServerSocket::getLocalPort).toList();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("No free port", ex);
+		}
+		finally {
+			for (ServerSocket socket : sockets) {
+				try {
+					socket.close();
+				}
+				catch (IOException ex) {
+					// the port is still free to use
+				}
+			}
+		}
+	}
+
+}
