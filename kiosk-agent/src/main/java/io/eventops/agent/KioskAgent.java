@@ -6,11 +6,15 @@ import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
 import io.eventops.agent.backoff.Backoff;
+import io.eventops.agent.cache.AttendeeCache;
+import io.eventops.agent.cache.CacheSync;
+import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.backoff.SignalWaiter;
 import io.eventops.agent.backoff.Waiter;
 import io.eventops.agent.config.AgentConfig;
@@ -49,6 +53,12 @@ public final class KioskAgent implements AutoCloseable {
 
 	private final HttpClient ownedHttp;
 
+	private final EdgeClient edge;
+
+	private final AttendeeCache cache;
+
+	private final CacheSync cacheSync;
+
 	private KioskAgent(Builder builder) {
 		this.config = builder.config;
 		this.clock = builder.clock;
@@ -61,6 +71,10 @@ public final class KioskAgent implements AutoCloseable {
 		EdgeClient edge = new EdgeClient((http != null) ? http : this.ownedHttp, this.config.edgeUrl(),
 				this.config.kioskId(), (this.config.token() != null) ? this.config.token() : "",
 				this.config.requestTimeout(), builder.network, this.clock);
+		this.edge = edge;
+		this.cache = AttendeeCache
+			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
+		this.cacheSync = new CacheSync(edge, this.cache);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes());
 		this.backoff = new Backoff(this.config.backoff(), builder.random);
 		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
@@ -101,12 +115,75 @@ public final class KioskAgent implements AutoCloseable {
 				: OffsetDateTime.now(this.clock);
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt, checkIn.badgePrintedLocally(),
 				checkIn.badge());
+		this.cache.markCheckedIn(checkIn.attendeeId(), this.config.kioskId());
 		if (this.config.flushAfterCheckIn()) {
 			// a check-in during a backoff wait is worth an immediate attempt: the network
 			// may be back, and this kiosk is evidently in use
 			this.loop.wake();
 		}
 		return new CheckInReceipt(entry.seq(), entry.idempotencyKey(), entry.capturedAt(), entry.queuedAt());
+	}
+
+	/**
+	 * What the local cache knows of an earlier check-in of an attendee, for the kiosk to
+	 * warn before checking in again, also offline.
+	 * @param attendeeId the attendee
+	 * @return e.g. "already checked in at kiosk-03", or empty when the cache knows of
+	 * none
+	 */
+	public Optional<String> alreadyCheckedIn(String attendeeId) {
+		return this.cache.find(attendeeId)
+			.filter(CachedAttendee::checkedIn)
+			.map((attendee) -> "already checked in at "
+					+ ((attendee.checkedInBy() != null) ? attendee.checkedInBy() : "another station"));
+	}
+
+	/**
+	 * One round of attendee-cache synchronisation (snapshot first, then changes;
+	 * invariant 10).
+	 * @param wait how long the server may hold the request when nothing is new
+	 * @return what the round did
+	 * @throws IOException when the edge cannot be reached
+	 */
+	public CacheSync.Round syncCache(Duration wait) throws IOException {
+		return this.cacheSync.syncOnce(wait);
+	}
+
+	/**
+	 * The local attendee cache.
+	 * @return the cache
+	 */
+	public AttendeeCache cache() {
+		return this.cache;
+	}
+
+	/**
+	 * Redeems an express code, online only: a prepared code is never redeemed offline, so
+	 * without the edge this fails at once instead of queueing.
+	 * @param code the code
+	 * @param clientSubmissionId the attempt's id, the same on every retry of this attempt
+	 * @param attendeeIds a subset of the code's attendees, or empty for all
+	 * @return the edge's answer (status and JSON body)
+	 * @throws ExpressCodeOfflineException when the edge cannot be reached
+	 */
+	public EdgeClient.Answer redeemExpressCode(String code, String clientSubmissionId, List<String> attendeeIds) {
+		StringBuilder body = new StringBuilder("{\"clientSubmissionId\":\"").append(clientSubmissionId).append('"');
+		if (!attendeeIds.isEmpty()) {
+			body.append(",\"attendeeIds\":[");
+			for (int i = 0; i < attendeeIds.size(); i++) {
+				body.append((i > 0) ? "," : "").append('"').append(attendeeIds.get(i)).append('"');
+			}
+			body.append(']');
+		}
+		body.append('}');
+		try {
+			return this.edge.post("/express-codes/" + code + "/redeem",
+					body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new ExpressCodeOfflineException(
+					"Express codes are redeemed online only, and the edge cannot be reached: " + ex.getMessage(), ex);
+		}
 	}
 
 	/**
@@ -210,6 +287,7 @@ public final class KioskAgent implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.cache.close();
 		this.loop.close();
 		this.log.close();
 		if (this.ownedHttp != null) {

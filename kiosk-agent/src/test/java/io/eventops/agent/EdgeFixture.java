@@ -213,6 +213,44 @@ final class EdgeFixture {
 		return reasons;
 	}
 
+	/**
+	 * Runs a statement on the suite's database (to stage conditions such as a pruned
+	 * change log).
+	 */
+	void execute(String sql) {
+		try (Connection connection = DriverManager.getConnection(this.database.jdbcUrl(), this.database.user(),
+				this.database.password()); PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.execute();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql, ex);
+		}
+	}
+
+	/**
+	 * Issues an express code for attendees of the test event (ADMIN on the reconciler).
+	 */
+	String expressCode(List<String> attendeeIds) {
+		String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+		HttpRequest request = HttpRequest
+			.newBuilder(URI
+				.create("http://127.0.0.1:" + this.reconcilerPort + "/admin/v1/events/" + EVENT_ID + "/express-codes"))
+			.header("Authorization", "Basic " + basic)
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(WireFormat.write(Map.of("attendeeIds", attendeeIds))))
+			.build();
+		try {
+			HttpResponse<String> response = this.plain.send(request, HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 201) {
+				throw new IllegalStateException("express code: HTTP " + response.statusCode() + " " + response.body());
+			}
+			return response.body().replaceAll(".*\"code\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException("express code failed", ex);
+		}
+	}
+
 	private void query(String sql, String parameter, Row row) {
 		try (Connection connection = DriverManager.getConnection(this.database.jdbcUrl(), this.database.user(),
 				this.database.password()); PreparedStatement statement = connection.prepareStatement(sql)) {

@@ -60,13 +60,14 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void onlyTheFlushPathTalksToTheReconciler() {
+	void onlyTheFlushAndPassThroughPathsTalkToTheReconciler() {
 		classes().that()
 			.resideInAPackage("io.eventops.edge.forward..")
 			.should()
 			.onlyBeAccessed()
 			.byClassesThat()
-			.resideInAnyPackage("io.eventops.edge.forward..", "io.eventops.edge.flush..")
+			.resideInAnyPackage("io.eventops.edge.forward..", "io.eventops.edge.flush..",
+					"io.eventops.edge.passthrough..")
 			.check(this.classes);
 	}
 

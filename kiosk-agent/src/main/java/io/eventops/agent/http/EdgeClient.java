@@ -141,6 +141,41 @@ public final class EdgeClient {
 		}
 	}
 
+	/**
+	 * GETs a kiosk resource (snapshot, changes) as JSON.
+	 * @param pathAndQuery the path below {@code /v1/kiosks/{kioskId}}, with its query
+	 * @param timeout how long the request may take (a long poll waits on the server)
+	 * @return the answer's status and body
+	 * @throws IOException when the edge cannot be reached
+	 */
+	public Answer get(String pathAndQuery, Duration timeout) throws IOException {
+		HttpResponse<byte[]> response = send(request(pathAndQuery).timeout(timeout).GET().build());
+		return new Answer(response.statusCode(), response.body());
+	}
+
+	/**
+	 * POSTs JSON to a kiosk resource (express-code redemption).
+	 * @param path the path below {@code /v1/kiosks/{kioskId}}
+	 * @param body the JSON body
+	 * @return the answer's status and body
+	 * @throws IOException when the edge cannot be reached
+	 */
+	public Answer post(String path, byte[] body) throws IOException {
+		HttpResponse<byte[]> response = send(request(path).header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+			.build());
+		return new Answer(response.statusCode(), response.body());
+	}
+
+	/**
+	 * A raw answer of the edge.
+	 *
+	 * @param status the HTTP status
+	 * @param body the body
+	 */
+	public record Answer(int status, byte[] body) {
+	}
+
 	private HttpRequest.Builder request(String path) {
 		return HttpRequest.newBuilder(this.base.resolve("/v1/kiosks/" + this.kioskId + path))
 			.timeout(this.requestTimeout)

@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.eventops.reconciler.web.DomainException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -55,6 +57,16 @@ class StreamReader {
 	}
 
 	Changes changes(String eventId, long after, int limit, Duration wait) throws InterruptedException {
+		Long horizon = this.jdbc
+			.queryForList("SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class,
+					eventId)
+			.stream()
+			.findFirst()
+			.orElse(null);
+		if (horizon != null && after < horizon) {
+			throw new DomainException(HttpStatus.GONE, "resync", "Too far behind",
+					"Changes up to " + horizon + " were pruned; take a new snapshot.");
+		}
 		long deadline = System.nanoTime() + wait.toNanos();
 		while (true) {
 			List<Change> changes = this.jdbc.query("""

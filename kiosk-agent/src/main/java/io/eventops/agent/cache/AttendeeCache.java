@@ -1,0 +1,223 @@
+package io.eventops.agent.cache;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The cache's SQLite store: the attendees and the {@code streamSeq} they reflect, changed
+ * only in transactions that move both together, so a crash never leaves a cache that
+ * claims a position it does not hold.
+ */
+public final class AttendeeCache implements AutoCloseable {
+
+	private final Connection connection;
+
+	private AttendeeCache(Connection connection) {
+		this.connection = connection;
+	}
+
+	/**
+	 * Opens (or creates) a cache file.
+	 * @param file the SQLite file
+	 * @return the cache
+	 */
+	public static AttendeeCache open(Path file) {
+		try {
+			Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("PRAGMA journal_mode=WAL");
+				statement.execute("""
+						CREATE TABLE IF NOT EXISTS cache_state (id INTEGER PRIMARY KEY CHECK (id = 1),
+						  event_id TEXT, stream_seq INTEGER NOT NULL)""");
+				statement.execute("""
+						CREATE TABLE IF NOT EXISTS cached_attendees (attendee_id TEXT PRIMARY KEY, display_name TEXT,
+						  company TEXT, tier TEXT, checked_in INTEGER NOT NULL, checked_in_by TEXT,
+						  credential_version INTEGER NOT NULL)""");
+				statement.execute("INSERT OR IGNORE INTO cache_state (id, stream_seq) VALUES (1, -1)");
+			}
+			return new AttendeeCache(connection);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Cannot open the attendee cache " + file, ex);
+		}
+	}
+
+	/**
+	 * The position the cache reflects; -1 before the first snapshot.
+	 * @return the stream position
+	 */
+	public synchronized long streamSeq() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT stream_seq FROM cache_state WHERE id = 1")) {
+			rows.next();
+			return rows.getLong(1);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Replaces everything with a snapshot.
+	 * @param eventId the event
+	 * @param streamSeq the position the snapshot was built at
+	 * @param attendees every attendee of the event
+	 */
+	public synchronized void replace(String eventId, long streamSeq, List<CachedAttendee> attendees) {
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				statement.execute("DELETE FROM cached_attendees");
+			}
+			for (CachedAttendee attendee : attendees) {
+				upsert(attendee);
+			}
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET event_id = ?, stream_seq = ? WHERE id = 1")) {
+				statement.setString(1, eventId);
+				statement.setLong(2, streamSeq);
+				statement.executeUpdate();
+			}
+		});
+	}
+
+	/**
+	 * Applies one change if it is newer than the last applied one (invariant 10):
+	 * duplicates and late deliveries are no-ops.
+	 * @param streamSeq the change's position
+	 * @param attendee the attendee's state after the change
+	 * @return whether it was applied
+	 */
+	public synchronized boolean apply(long streamSeq, CachedAttendee attendee) {
+		if (streamSeq <= streamSeq()) {
+			return false;
+		}
+		inTransaction(() -> {
+			upsert(attendee);
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				statement.setLong(1, streamSeq);
+				statement.executeUpdate();
+			}
+		});
+		return true;
+	}
+
+	/**
+	 * Notes this kiosk's own check-in before the server's change arrives; the stream
+	 * position does not move, so the server's change still applies over it.
+	 * @param attendeeId the attendee
+	 * @param kioskId this kiosk
+	 */
+	public synchronized void markCheckedIn(String attendeeId, String kioskId) {
+		try (PreparedStatement statement = this.connection.prepareStatement("""
+				UPDATE cached_attendees SET checked_in = 1, checked_in_by = coalesce(checked_in_by, ?)
+				WHERE attendee_id = ? AND checked_in = 0""")) {
+			statement.setString(1, kioskId);
+			statement.setString(2, attendeeId);
+			statement.executeUpdate();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Looks an attendee up.
+	 * @param attendeeId the attendee
+	 * @return the cached attendee, if known
+	 */
+	public synchronized Optional<CachedAttendee> find(String attendeeId) {
+		try (PreparedStatement statement = this.connection.prepareStatement("""
+				SELECT attendee_id, display_name, company, tier, checked_in, checked_in_by, credential_version
+				FROM cached_attendees WHERE attendee_id = ?""")) {
+			statement.setString(1, attendeeId);
+			try (ResultSet rows = statement.executeQuery()) {
+				if (!rows.next()) {
+					return Optional.empty();
+				}
+				return Optional.of(new CachedAttendee(rows.getString(1), rows.getString(2), rows.getString(3),
+						rows.getString(4), rows.getInt(5) == 1, rows.getString(6), rows.getInt(7)));
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * How many attendees the cache holds.
+	 * @return the count
+	 */
+	public synchronized int size() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT count(*) FROM cached_attendees")) {
+			rows.next();
+			return rows.getInt(1);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void upsert(CachedAttendee attendee) throws SQLException {
+		try (PreparedStatement statement = this.connection.prepareStatement("""
+				INSERT INTO cached_attendees (attendee_id, display_name, company, tier, checked_in, checked_in_by,
+				  credential_version) VALUES (?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (attendee_id) DO UPDATE SET display_name = excluded.display_name,
+				  company = excluded.company, tier = excluded.tier, checked_in = excluded.checked_in,
+				  checked_in_by = excluded.checked_in_by, credential_version = excluded.credential_version""")) {
+			statement.setString(1, attendee.attendeeId());
+			statement.setString(2, attendee.displayName());
+			statement.setString(3, attendee.company());
+			statement.setString(4, attendee.tier());
+			statement.setInt(5, attendee.checkedIn() ? 1 : 0);
+			statement.setString(6, attendee.checkedInBy());
+			statement.setInt(7, attendee.credentialVersion());
+			statement.executeUpdate();
+		}
+	}
+
+	private void inTransaction(SqlWork work) {
+		try {
+			this.connection.setAutoCommit(false);
+			try {
+				work.run();
+				this.connection.commit();
+			}
+			catch (SQLException | RuntimeException ex) {
+				this.connection.rollback();
+				throw ex;
+			}
+			finally {
+				this.connection.setAutoCommit(true);
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Attendee cache write failed", ex);
+		}
+	}
+
+	@Override
+	public synchronized void close() {
+		try {
+			this.connection.close();
+		}
+		catch (SQLException ex) {
+			// closing: nothing to keep
+		}
+	}
+
+	private interface SqlWork {
+
+		void run() throws SQLException;
+
+	}
+
+}

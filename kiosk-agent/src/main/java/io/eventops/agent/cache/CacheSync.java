@@ -1,0 +1,104 @@
+package io.eventops.agent.cache;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.eventops.agent.http.EdgeClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Keeps an {@link AttendeeCache} in step with the server: a snapshot first (or when the
+ * server says the cache is too far behind, HTTP 410), then the changes after the cache's
+ * position, long-polling when there are none.
+ */
+public final class CacheSync {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static final int PAGE = 500;
+
+	private final EdgeClient edge;
+
+	private final AttendeeCache cache;
+
+	public CacheSync(EdgeClient edge, AttendeeCache cache) {
+		this.edge = edge;
+		this.cache = cache;
+	}
+
+	/**
+	 * One round of synchronisation.
+	 * @param wait how long the server may hold the request when nothing is new (0–30 s)
+	 * @return what the round did
+	 * @throws IOException when the edge cannot be reached or refuses
+	 */
+	public Round syncOnce(Duration wait) throws IOException {
+		long position = this.cache.streamSeq();
+		if (position < 0) {
+			return snapshot();
+		}
+		EdgeClient.Answer answer = this.edge.get(
+				"/changes?after=" + position + "&limit=" + PAGE + "&waitSeconds=" + wait.toSeconds(),
+				wait.plusSeconds(10));
+		if (answer.status() == 410) {
+			// the server no longer holds the changes after our position: start over
+			return snapshot();
+		}
+		JsonNode body = read(answer, "changes");
+		int applied = 0;
+		int ignored = 0;
+		for (JsonNode change : body.get("changes")) {
+			if (this.cache.apply(change.get("streamSeq").asLong(), attendee(change.get("attendee")))) {
+				applied++;
+			}
+			else {
+				ignored++;
+			}
+		}
+		return new Round(false, applied, ignored, this.cache.streamSeq());
+	}
+
+	private Round snapshot() throws IOException {
+		JsonNode body = read(this.edge.get("/snapshot", Duration.ofSeconds(60)), "snapshot");
+		List<CachedAttendee> attendees = new ArrayList<>();
+		for (JsonNode attendee : body.get("attendees")) {
+			attendees.add(attendee(attendee));
+		}
+		this.cache.replace(body.get("eventId").asString(), body.get("streamSeq").asLong(), attendees);
+		return new Round(true, attendees.size(), 0, this.cache.streamSeq());
+	}
+
+	private static JsonNode read(EdgeClient.Answer answer, String what) throws IOException {
+		if (answer.status() != 200) {
+			throw new IOException(what + ": HTTP " + answer.status());
+		}
+		return json.readTree(answer.body());
+	}
+
+	static CachedAttendee attendee(JsonNode node) {
+		return new CachedAttendee(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
+				text(node, "tier"), node.path("checkedIn").asBoolean(false), text(node, "checkedInBy"),
+				node.path("credentialVersion").asInt(1));
+	}
+
+	private static String text(JsonNode node, String field) {
+		JsonNode value = node.get(field);
+		return (value == null || value.isNull()) ? null : value.asString();
+	}
+
+	/**
+	 * What one synchronisation round did.
+	 *
+	 * @param snapshot whether it (re)loaded a snapshot
+	 * @param applied attendees loaded or changes applied
+	 * @param ignored changes skipped as not newer than the cache (duplicates, late
+	 * deliveries)
+	 * @param streamSeq the cache's position afterwards
+	 */
+	public record Round(boolean snapshot, int applied, int ignored, long streamSeq) {
+	}
+
+}
