@@ -10,30 +10,42 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
 /**
- * Publishes each kiosk's backlog (highest local seq reported minus watermark) as the
- * gauge {@code eventops.edge.kiosk.backlog}, tagged by kioskId; kiosks are provisioned,
- * so the tag's cardinality is the fleet size.
+ * Publishes per kiosk, tagged by kioskId, its backlog (highest local seq reported minus
+ * watermark, {@code eventops.edge.kiosk.backlog}), the seqs missing below the highest
+ * seen ({@code eventops.edge.kiosk.gaps}) and when it last flushed
+ * ({@code eventops.edge.kiosk.last.seen}, epoch seconds); kiosks are provisioned, so the
+ * tag's cardinality is the fleet size.
  */
 @Component
 class BacklogGauges {
 
 	private final MeterRegistry registry;
 
-	private final Map<String, AtomicLong> backlogs = new ConcurrentHashMap<>();
+	private final Map<String, AtomicLong> values = new ConcurrentHashMap<>();
 
 	BacklogGauges(MeterRegistry registry) {
 		this.registry = registry;
 	}
 
-	void set(String kioskId, long backlog) {
-		this.backlogs.computeIfAbsent(kioskId, (id) -> {
+	void set(String kioskId, long backlog, long missing) {
+		gauge("eventops.edge.kiosk.backlog", kioskId,
+				"Entries still on the kiosk (highest local seq reported minus watermark)", null)
+			.set(Math.max(0, backlog));
+		gauge("eventops.edge.kiosk.gaps", kioskId, "Seqs missing below the highest seq seen", null).set(missing);
+		gauge("eventops.edge.kiosk.last.seen", kioskId, "When the kiosk last flushed, epoch seconds", "seconds")
+			.set(System.currentTimeMillis() / 1000);
+	}
+
+	private AtomicLong gauge(String name, String kioskId, String description, String unit) {
+		return this.values.computeIfAbsent(name + "/" + kioskId, (key) -> {
 			AtomicLong value = new AtomicLong();
-			Gauge.builder("eventops.edge.kiosk.backlog", value, AtomicLong::get)
-				.description("Entries still on the kiosk (highest local seq reported minus watermark)")
-				.tag("kioskId", id)
+			Gauge.builder(name, value, AtomicLong::get)
+				.description(description)
+				.baseUnit(unit)
+				.tag("kioskId", kioskId)
 				.register(this.registry);
 			return value;
-		}).set(Math.max(0, backlog));
+		});
 	}
 
 }

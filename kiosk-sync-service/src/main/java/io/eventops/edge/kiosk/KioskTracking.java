@@ -94,7 +94,12 @@ public class KioskTracking {
 					flags.toString(), kioskId);
 			return state;
 		});
-		this.backlog.set(kioskId, updated.highestLocalSeqReported() - updated.ranges().contiguousThroughSeq());
+		long missing = updated.ranges()
+			.gaps(updated.highestSeenSeq())
+			.stream()
+			.mapToLong((gap) -> gap.toSeq() - gap.fromSeq() + 1)
+			.sum();
+		this.backlog.set(kioskId, updated.highestLocalSeqReported() - updated.ranges().contiguousThroughSeq(), missing);
 		return updated.ranges().contiguousThroughSeq();
 	}
 

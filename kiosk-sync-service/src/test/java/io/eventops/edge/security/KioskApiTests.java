@@ -177,6 +177,8 @@ class KioskApiTests {
 
 		assertThat(metrics).contains("eventops_edge_requests_total")
 			.contains("eventops_edge_kiosk_backlog{")
+			.contains("eventops_edge_kiosk_gaps{")
+			.contains("eventops_edge_kiosk_last_seen_seconds{")
 			.contains("kioskId=\"" + this.kiosk + "\"");
 		assertThat(health).isEqualTo(200);
 		// the kiosk port speaks TLS only: a plain request is refused, never served
