@@ -8,9 +8,7 @@ import java.util.regex.Pattern;
 /**
  * The metric names that alert rules and dashboards may use, and the extraction of metric
  * names from a PromQL expression. {@link #REGISTERED} are the services' Micrometer meters
- * in Prometheus form, as read from a running suite's {@code /actuator/prometheus};
- * {@link #PROPOSED} are meters specified for the services' owners in
- * {@code docs/runbooks/README.md} and not published yet.
+ * in Prometheus form, as read from a running suite's {@code /actuator/prometheus}.
  */
 final class MetricNames {
 
@@ -20,6 +18,8 @@ final class MetricNames {
 			"eventops_reconcile_batch_seconds_bucket", "eventops_reconcile_batch_seconds_count",
 			"eventops_reconcile_batch_seconds_sum", "eventops_reconcile_batch_seconds_max",
 			"eventops_reconcile_claim_fastpath_hits_total", "eventops_reconcile_guard_duplicates_total",
+			// reconciler-service: HeadcountGauges
+			"eventops_reconcile_headcount",
 			// print-orchestrator: PrintMetrics
 			"eventops_print_failovers_total", "eventops_print_jobs_moved_total", "eventops_print_jobs_skipped_total",
 			"eventops_print_failover_duration_seconds_count", "eventops_print_failover_duration_seconds_sum",
@@ -29,12 +29,9 @@ final class MetricNames {
 			// kiosk-sync-service: FlushMetrics, BacklogGauges, RequestMetricsFilter
 			"eventops_edge_entries_total", "eventops_edge_flags_total", "eventops_edge_batch_seconds_count",
 			"eventops_edge_batch_seconds_sum", "eventops_edge_batch_seconds_max", "eventops_edge_kiosk_backlog",
-			"eventops_edge_requests_total",
+			"eventops_edge_kiosk_gaps", "eventops_edge_kiosk_last_seen_seconds", "eventops_edge_requests_total",
 			// Prometheus itself
 			"up");
-
-	static final Set<String> PROPOSED = Set.of("eventops_reconcile_headcount", "eventops_edge_kiosk_gaps",
-			"eventops_edge_kiosk_last_seen_seconds");
 
 	private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "by", "without", "on", "ignoring",
 			"group_left", "group_right", "bool", "offset", "inf", "nan");
@@ -57,7 +54,7 @@ final class MetricNames {
 	}
 
 	static boolean allowed(String name) {
-		return REGISTERED.contains(name) || PROPOSED.contains(name);
+		return REGISTERED.contains(name);
 	}
 
 	/**

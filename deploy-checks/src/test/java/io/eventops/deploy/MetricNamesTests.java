@@ -31,9 +31,4 @@ class MetricNamesTests {
 		assertThat(MetricNames.balanced("sum(x]")).isFalse();
 	}
 
-	@Test
-	void registeredAndProposedNamesDoNotOverlap() {
-		assertThat(MetricNames.REGISTERED).doesNotContainAnyElementsOf(MetricNames.PROPOSED);
-	}
-
 }
