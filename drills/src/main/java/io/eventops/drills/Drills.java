@@ -1,5 +1,6 @@
 package io.eventops.drills;
 
+import io.eventops.drills.chaos.ChaosCommand;
 import io.eventops.drills.herd.HerdCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -7,7 +8,7 @@ import picocli.CommandLine.Command;
 /**
  * The {@code drills} command line: {@code herd} and {@code chaos}.
  */
-@Command(name = "drills", mixinStandardHelpOptions = true, subcommands = { HerdCommand.class },
+@Command(name = "drills", mixinStandardHelpOptions = true, subcommands = { HerdCommand.class, ChaosCommand.class },
 		description = "Runs the Event Ops Suite's drills against a fresh local suite.")
 public final class Drills {
 

@@ -4,6 +4,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
+import io.eventops.drills.chaos.ChaosDrill;
+import io.eventops.drills.chaos.ChaosPlan;
+import io.eventops.drills.chaos.ChaosReport;
+import io.eventops.drills.chaos.ChaosSummary;
 import io.eventops.drills.herd.HerdDrill;
 import io.eventops.drills.herd.HerdReport;
 import io.eventops.drills.herd.HerdSummary;
@@ -48,6 +52,18 @@ class SmokeTests {
 		HerdDrill drill = HerdDrill.of(suite, 6, 40, 300, work.resolve("herd-kiosks"), runId);
 		HerdSummary summary = drill.run();
 		System.out.println(HerdReport.write(work.resolve("herd-results"), summary, drill.timings()));
+		assertThat(summary.checks()).isNotEmpty()
+			.allSatisfy((check) -> assertThat(check.passed())
+				.as(check.name() + ": expected " + check.expected() + ", got " + check.actual())
+				.isTrue());
+	}
+
+	@Test
+	void smokeChaosKeepsEveryInvariant() throws Exception {
+		String runId = RunIds.next();
+		ChaosDrill drill = new ChaosDrill(suite, ChaosPlan.smoke(7), work.resolve("chaos-kiosks"), runId);
+		ChaosSummary summary = drill.run();
+		System.out.println(ChaosReport.write(work.resolve("chaos-results"), summary, drill.timings()));
 		assertThat(summary.checks()).isNotEmpty()
 			.allSatisfy((check) -> assertThat(check.passed())
 				.as(check.name() + ": expected " + check.expected() + ", got " + check.actual())

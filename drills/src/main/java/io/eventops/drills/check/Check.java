@@ -34,4 +34,14 @@ public record Check(String name, String expected, String actual, boolean passed)
 		return new Check(name, expected, String.valueOf(actual), passed);
 	}
 
+	/**
+	 * The same check with another actual value and verdict.
+	 * @param value what was found
+	 * @param holds whether it holds
+	 * @return the check
+	 */
+	public Check withActual(String value, boolean holds) {
+		return new Check(this.name, this.expected, value, holds);
+	}
+
 }

@@ -136,20 +136,22 @@ public final class Fleet implements AutoCloseable {
 	}
 
 	/**
-	 * Flushes every kiosk until drained, kiosks in parallel.
-	 * @param maxWait how long each may take
-	 * @param threads kiosks at once
+	 * Waits until every kiosk's background loop has drained its log, waking each loop (a
+	 * loop deep in backoff would otherwise sit out its wait).
+	 * @param maxWait how long to wait
+	 * @return whether every log drained
 	 * @throws InterruptedException when interrupted
 	 */
-	public void drain(Duration maxWait, int threads) throws InterruptedException {
-		inParallel(threads, (id, agent) -> {
-			try {
-				agent.flushUntilDrained(maxWait);
+	public boolean awaitDrained(Duration maxWait) throws InterruptedException {
+		long deadline = System.nanoTime() + maxWait.toNanos();
+		while (System.nanoTime() < deadline) {
+			this.agents.values().forEach(KioskAgent::wake);
+			if (this.agents.values().stream().allMatch((agent) -> agent.status().pending() == 0)) {
+				return true;
 			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+			Thread.sleep(250);
+		}
+		return false;
 	}
 
 	/**

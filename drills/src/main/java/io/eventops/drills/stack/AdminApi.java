@@ -138,6 +138,16 @@ public final class AdminApi {
 	}
 
 	/**
+	 * An ops action on a printer ({@code probe-print}, {@code enable}, {@code disable}).
+	 * @param printerId the printer
+	 * @param action the action
+	 * @return the answer's body
+	 */
+	public String printerAction(String printerId, String action) {
+		return send("POST", this.suite.printUrl().resolve("/admin/v1/printers/" + printerId + "/" + action), "{}", 200);
+	}
+
+	/**
 	 * Scrapes a Prometheus endpoint.
 	 * @param base the service's management base URL
 	 * @return the exposition text

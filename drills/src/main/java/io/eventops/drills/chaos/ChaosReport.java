@@ -1,0 +1,70 @@
+package io.eventops.drills.chaos;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.eventops.drills.check.Check;
+import io.eventops.drills.fleet.BatchTiming;
+import io.eventops.drills.report.LatencyChart;
+import io.eventops.drills.report.ResultFiles;
+
+/**
+ * Writes a chaos run's results: the table of every fault injected and every invariant
+ * with pass/fail, as {@code summary.md}, {@code summary.json} and {@code latency.png}.
+ */
+public final class ChaosReport {
+
+	private ChaosReport() {
+	}
+
+	/**
+	 * Writes the files.
+	 * @param dir the run's results folder
+	 * @param summary the summary
+	 * @param timings the flush requests
+	 * @return the Markdown text
+	 * @throws IOException when they cannot be written
+	 */
+	public static String write(Path dir, ChaosSummary summary, List<BatchTiming> timings) throws IOException {
+		LatencyChart.write(dir.resolve("latency.png"),
+				"Chaos " + summary.runId() + ": flush request latency (seed " + summary.plan().seed() + ")", timings,
+				summary.batchLatency());
+		StringBuilder md = new StringBuilder();
+		ChaosPlan plan = summary.plan();
+		md.append("# Fault drill ").append(summary.runId()).append("\n\n");
+		md.append(String.format(
+				"Seed %d, %d kiosks, %d check-ins over %d s, %.1f s in all (drain and printing"
+						+ " included). Kiosk-side faults injected: %s.%n%n",
+				plan.seed(), plan.kiosks(), summary.checkIns(), plan.duration().toSeconds(), summary.seconds(),
+				summary.kioskFaults()));
+		md.append(
+				String.format("Flush latency p50 / p95 / p99 / max: %.0f / %.0f / %.0f / %.0f ms over %d requests.%n%n",
+						summary.batchLatency().p50(), summary.batchLatency().p95(), summary.batchLatency().p99(),
+						summary.batchLatency().max(), summary.batchLatency().count()));
+		md.append(
+				"![flush latency](latency.png)\n\n## Faults\n\n| at | fault | observed | as planned |\n|---|---|---|---|\n");
+		for (Fault fault : summary.faults()) {
+			md.append(String.format("| %.1f s | %s | %s | %s |%n", fault.atSeconds(), fault.name(), fault.detail(),
+					fault.ok() ? "yes" : "**no**"));
+		}
+		md.append("\n## Invariants\n\n| invariant | expected | actual | result |\n|---|---|---|---|\n");
+		for (Check check : summary.checks()) {
+			md.append("| ")
+				.append(check.name())
+				.append(" | ")
+				.append(check.expected())
+				.append(" | ")
+				.append(check.actual())
+				.append(" | ")
+				.append(check.passed() ? "PASS" : "**FAIL**")
+				.append(" |\n");
+		}
+		md.append("\nResult: ")
+			.append(summary.passed() ? "every invariant holds" : "**an invariant broke**")
+			.append(".\n");
+		ResultFiles.write(dir, summary, md.toString());
+		return md.toString();
+	}
+
+}

@@ -1,0 +1,191 @@
+package io.eventops.drills.chaos;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.drills.fleet.DrillHttpClient;
+import io.eventops.drills.stack.AdminApi;
+import io.eventops.localstack.RunningSuite;
+import io.eventops.localstack.SuiteOptions;
+import io.eventops.printer.virtual.VirtualPrinter;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Injects the suite-side faults of the scenario and records each with what was observed;
+ * every wait is bounded.
+ */
+final class FaultInjector {
+
+	private static final Duration RESTART = Duration.ofSeconds(180);
+
+	private final RunningSuite suite;
+
+	private final AdminApi admin;
+
+	private final DrillHttpClient kiosks;
+
+	private final long started;
+
+	private final List<Fault> faults = Collections.synchronizedList(new ArrayList<>());
+
+	private int failovers;
+
+	private volatile boolean blipDown;
+
+	FaultInjector(RunningSuite suite, AdminApi admin, DrillHttpClient kiosks, long started) {
+		this.suite = suite;
+		this.admin = admin;
+		this.kiosks = kiosks;
+		this.started = started;
+	}
+
+	void inject(ChaosPlan.Kind kind) {
+		try {
+			switch (kind) {
+				case KILL_RECONCILER -> killReconciler();
+				case FLUSH_REDIS -> flushRedis();
+				case RESTART_POSTGRES -> restartPostgres();
+				case KILL_PRINTER -> killPrinter();
+				case PRINTER_BLIP -> blip();
+				case PAPER_OUT -> paperOut();
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			record(kind.name(), "interrupted", false);
+		}
+		catch (RuntimeException | java.io.IOException ex) {
+			record(kind.name(), "injection failed: " + ex, false);
+		}
+	}
+
+	void record(String name, String detail, boolean ok) {
+		this.faults.add(new Fault((System.nanoTime() - this.started) / 1e9, name, detail, ok));
+		System.out.printf("[chaos] %s: %s%n", name, detail);
+	}
+
+	List<Fault> faults() {
+		return List.copyOf(this.faults);
+	}
+
+	int failovers() {
+		return this.failovers;
+	}
+
+	boolean blipDeclaredDown() {
+		return this.blipDown;
+	}
+
+	private void killReconciler() throws InterruptedException {
+		// mid-batch: wait (bounded) for a flush on the wire, which the edge forwards at
+		// once
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (this.kiosks.inFlight() == 0 && System.nanoTime() < deadline) {
+			Thread.sleep(5);
+		}
+		int inFlight = this.kiosks.inFlight();
+		var reconciler = this.suite.service(SuiteOptions.RECONCILER);
+		long pid = reconciler.pid();
+		reconciler.kill();
+		record("kill -9 reconciler", "pid " + pid + " killed with " + inFlight + " flush request(s) in flight", true);
+		long down = System.nanoTime();
+		reconciler.restart(RESTART);
+		record("reconciler restarted", "healthy again after " + (System.nanoTime() - down) / 1_000_000 + " ms", true);
+	}
+
+	private void flushRedis() {
+		RedisClient client = RedisClient.create("redis://127.0.0.1:" + this.suite.redisPort());
+		try (StatefulRedisConnection<String, String> redis = client.connect()) {
+			long keys = redis.sync().dbsize();
+			redis.sync().flushall();
+			record("Redis FLUSHALL", keys + " keys dropped (claims, queues, in-flight, done markers)", true);
+		}
+		finally {
+			client.shutdown();
+		}
+	}
+
+	private void restartPostgres() throws java.io.IOException {
+		long down = System.nanoTime();
+		this.suite.restartPostgres();
+		record("PostgreSQL restart", "stopped and started again in " + (System.nanoTime() - down) / 1_000_000 + " ms",
+				true);
+	}
+
+	private void killPrinter() throws InterruptedException {
+		VirtualPrinter primary = printer("primary");
+		JsonNode before = this.admin.printers().get("primary");
+		primary.die();
+		record("printer primary killed",
+				"queue depth " + before.path("queueDepth").asLong() + ", in flight "
+						+ before.path("inFlightJobId").asString("none") + ", " + primary.printedLabels().size()
+						+ " labels printed before",
+				true);
+		this.failovers++;
+		awaitFailover("primary", Duration.ofSeconds(60));
+	}
+
+	private void blip() throws InterruptedException {
+		VirtualPrinter backup = printer("backup");
+		backup.blip(Duration.ofMillis(1500));
+		long until = System.nanoTime() + Duration.ofMillis(4500).toNanos();
+		while (System.nanoTime() < until) {
+			if ("DOWN".equals(this.admin.printers().get("backup").path("state").asString())) {
+				this.blipDown = true;
+			}
+			Thread.sleep(200);
+		}
+		record("printer backup blip 1.5 s", "shorter than 3 probes of 1 s; declared DOWN: " + this.blipDown,
+				!this.blipDown);
+	}
+
+	private void paperOut() throws InterruptedException {
+		VirtualPrinter primary = printer("primary");
+		primary.paperOut();
+		this.failovers++;
+		awaitState("primary", "DOWN", Duration.ofSeconds(20));
+		record("printer primary out of paper", "declared DOWN, failed over", true);
+		primary.clear();
+		// an out printer never returns by itself: ops probe-prints it, then enables it
+		awaitState("primary", "DOWN", Duration.ofSeconds(5));
+		this.admin.printerAction("primary", "probe-print");
+		this.admin.printerAction("primary", "enable");
+		boolean back = awaitState("primary", "UP", Duration.ofSeconds(30));
+		record("printer primary refilled", back ? "probe print, enabled, back UP" : "not UP in 30 s", back);
+	}
+
+	private void awaitFailover(String printerId, Duration timeout) throws InterruptedException {
+		boolean down = awaitState(printerId, "DOWN", timeout);
+		JsonNode result = this.admin.failover(printerId);
+		record("failover " + printerId,
+				"declared DOWN: " + down + "; failover (idempotent rerun) moved " + result.path("moved").size()
+						+ ", dead depth " + result.path("deadDepth").asLong(),
+				down && result.path("deadDepth").asLong() == 0);
+	}
+
+	private boolean awaitState(String printerId, String state, Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (System.nanoTime() < deadline) {
+			Map<String, JsonNode> printers = this.admin.printers();
+			if (state.equals(printers.get(printerId).path("state").asString())) {
+				return true;
+			}
+			Thread.sleep(250);
+		}
+		return false;
+	}
+
+	private VirtualPrinter printer(String name) {
+		return this.suite.printers()
+			.stream()
+			.filter((p) -> p.name().equals(name))
+			.findFirst()
+			.orElseThrow(() -> new IllegalStateException("No printer " + name));
+	}
+
+}
