@@ -127,6 +127,11 @@ class ZebraClientTests {
 			ZebraClient client = new ZebraClient(printer.address(), TIMEOUTS);
 
 			client.send("^XA^FH^FDZoë 👋^FS^XZ");
+			// each command is its own connection, recorded by its own thread of the
+			// scripted
+			// printer: wait for the first before sending the second, or their order is a
+			// race
+			await().atMost(WAIT).until(() -> printer.received().size() == 1);
 			client.cancelAll();
 
 			await().atMost(WAIT).until(() -> printer.received().size() == 2);
