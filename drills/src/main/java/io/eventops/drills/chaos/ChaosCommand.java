@@ -41,7 +41,7 @@ public final class ChaosCommand implements Callable<Integer> {
 		Path work = Files.createDirectories(dir.resolve("work"));
 		ChaosDrill drill;
 		ChaosSummary summary;
-		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(150), 2, null,
+		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(60), 2, null,
 				Map.of())) {
 			drill = new ChaosDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
 			summary = drill.run();

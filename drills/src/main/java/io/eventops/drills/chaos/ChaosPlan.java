@@ -38,7 +38,7 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 	 * @return the plan
 	 */
 	public static ChaosPlan full(long seed) {
-		return new ChaosPlan(seed, 12, 3000, Duration.ofSeconds(60), 40,
+		return new ChaosPlan(seed, 12, 3000, Duration.ofSeconds(60), 12,
 				List.of(new Scheduled(0.1, Kind.PRINTER_BLIP), new Scheduled(0.2, Kind.KILL_RECONCILER),
 						new Scheduled(0.3, Kind.PAPER_OUT), new Scheduled(0.45, Kind.RESTART_POSTGRES),
 						new Scheduled(0.6, Kind.FLUSH_REDIS), new Scheduled(0.75, Kind.KILL_PRINTER)));

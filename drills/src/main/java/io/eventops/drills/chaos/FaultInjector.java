@@ -154,7 +154,13 @@ final class FaultInjector {
 		// an out printer never returns by itself: ops probe-prints it, then enables it
 		awaitState("primary", "DOWN", Duration.ofSeconds(5));
 		this.admin.printerAction("primary", "probe-print");
-		this.admin.printerAction("primary", "enable");
+		// enable is refused until the latest health probe was clean again (probes run
+		// every
+		// second), so ops retries it: bounded
+		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+		while (this.admin.tryPrinterAction("primary", "enable") != 200 && System.nanoTime() < deadline) {
+			Thread.sleep(500);
+		}
 		boolean back = awaitState("primary", "UP", Duration.ofSeconds(30));
 		record("printer primary refilled", back ? "probe print, enabled, back UP" : "not UP in 30 s", back);
 	}

@@ -148,6 +148,33 @@ public final class AdminApi {
 	}
 
 	/**
+	 * An ops action on a printer, answering the status instead of failing on a refusal.
+	 * @param printerId the printer
+	 * @param action the action
+	 * @return the HTTP status
+	 */
+	public int tryPrinterAction(String printerId, String action) {
+		try {
+			return this.http
+				.send(HttpRequest
+					.newBuilder(this.suite.printUrl().resolve("/admin/v1/printers/" + printerId + "/" + action))
+					.timeout(Duration.ofSeconds(60))
+					.header("Authorization", this.admin)
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString("{}"))
+					.build(), HttpResponse.BodyHandlers.discarding())
+				.statusCode();
+		}
+		catch (IOException ex) {
+			return 0;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return 0;
+		}
+	}
+
+	/**
 	 * Scrapes a Prometheus endpoint.
 	 * @param base the service's management base URL
 	 * @return the exposition text
