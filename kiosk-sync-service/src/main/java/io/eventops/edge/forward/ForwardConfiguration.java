@@ -4,6 +4,8 @@ import java.net.http.HttpClient;
 import java.util.function.Predicate;
 
 import io.eventops.edge.security.SecurityProperties;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.core.IntervalFunction;
@@ -26,9 +28,27 @@ import org.springframework.web.client.RestClient;
 @Configuration(proxyBeanMethods = false)
 class ForwardConfiguration {
 
-	// I/O errors, timeouts and 5xx may pass; a 4xx will not change on a retry
+	// A refused connection never reached the reconciler and a 5xx was rolled back: both
+	// may be
+	// retried at once. A read timeout is not retried here: the reconciler may still be
+	// working
+	// on the batch, and resending it under load only multiplies the load (the kiosk
+	// retries
+	// later with backoff, and a replay is harmless, invariant 1). A 4xx will not change.
+	private static final Predicate<Throwable> RETRYABLE = (ex) -> ex instanceof HttpServerErrorException
+			|| (ex instanceof ResourceAccessException && causedBy(ex, java.net.ConnectException.class));
+
 	private static final Predicate<Throwable> TRANSIENT = (ex) -> ex instanceof ResourceAccessException
 			|| ex instanceof HttpServerErrorException;
+
+	private static boolean causedBy(Throwable ex, Class<? extends Throwable> type) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (type.isInstance(cause)) {
+				return true;
+			}
+		}
+		return false;
+	}
 
 	@Bean
 	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerProperties properties,
@@ -47,7 +67,7 @@ class ForwardConfiguration {
 				RetryConfig.custom()
 					.maxAttempts(properties.maxAttempts())
 					.intervalFunction(IntervalFunction.ofExponentialBackoff(properties.retryWait(), 2.0))
-					.retryOnException(TRANSIENT)
+					.retryOnException(RETRYABLE)
 					.build());
 		CircuitBreaker breaker = CircuitBreaker.of("reconciler",
 				CircuitBreakerConfig.custom()
@@ -58,7 +78,12 @@ class ForwardConfiguration {
 					.permittedNumberOfCallsInHalfOpenState(2)
 					.recordException(TRANSIENT)
 					.build());
-		return new ReconcilerClient(client, retry, breaker);
+		Bulkhead bulkhead = Bulkhead.of("reconciler",
+				BulkheadConfig.custom()
+					.maxConcurrentCalls(properties.maxConcurrentCalls())
+					.maxWaitDuration(properties.maxQueueWait())
+					.build());
+		return new ReconcilerClient(client, retry, breaker, bulkhead);
 	}
 
 }

@@ -4,6 +4,8 @@ import java.util.function.Supplier;
 
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
@@ -30,10 +32,13 @@ public class ReconcilerClient {
 
 	private final CircuitBreaker breaker;
 
-	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker) {
+	private final Bulkhead bulkhead;
+
+	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;
+		this.bulkhead = bulkhead;
 	}
 
 	/**
@@ -43,14 +48,18 @@ public class ReconcilerClient {
 	 * @throws ReconcilerUnavailableException when no committed answer could be had
 	 */
 	public ReconcileResponse reconcile(ReconcileRequest request) {
-		Supplier<ReconcileResponse> call = Retry.decorateSupplier(this.retry,
-				CircuitBreaker.decorateSupplier(this.breaker, () -> post(request)));
+		// at most a few batches in flight: the rest queue here briefly, then get a 503
+		Supplier<ReconcileResponse> call = Bulkhead.decorateSupplier(this.bulkhead,
+				Retry.decorateSupplier(this.retry, CircuitBreaker.decorateSupplier(this.breaker, () -> post(request))));
 		try {
 			ReconcileResponse response = call.get();
 			if (response == null || response.results().size() != request.entries().size()) {
 				throw new ReconcilerUnavailableException("The reconciler answered an incomplete batch", null);
 			}
 			return response;
+		}
+		catch (BulkheadFullException ex) {
+			throw new ReconcilerUnavailableException("Too many batches are waiting for the reconciler", ex);
 		}
 		catch (CallNotPermittedException ex) {
 			throw new ReconcilerUnavailableException("The reconciler's circuit breaker is open", ex);

@@ -22,14 +22,18 @@ import org.springframework.validation.annotation.Validated;
  * @param retryWait wait before the first retry, doubled for every further one
  * @param retryAfter what a kiosk is told to wait when the reconciler is unavailable
  * @param breakerWaitInOpenState how long an open circuit breaker refuses calls
+ * @param maxConcurrentCalls batches forwarded at once; more wait (a reconnect storm must
+ * queue at the edge, not pile up as timed-out calls on the reconciler)
+ * @param maxQueueWait how long a batch waits for a free slot before the kiosk gets a 503
  */
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
 public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
 		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("15s") Duration readTimeout,
 		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
-		@NotNull @DefaultValue("5s") Duration retryAfter,
-		@NotNull @DefaultValue("10s") Duration breakerWaitInOpenState) {
+		@NotNull @DefaultValue("5s") Duration retryAfter, @NotNull @DefaultValue("10s") Duration breakerWaitInOpenState,
+		@Min(1) @Max(256) @DefaultValue("8") int maxConcurrentCalls,
+		@NotNull @DefaultValue("20s") Duration maxQueueWait) {
 
 	public ReconcilerProperties {
 		requirePositive(connectTimeout, "connect-timeout");
@@ -37,6 +41,7 @@ public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081
 		requirePositive(retryWait, "retry-wait");
 		requirePositive(retryAfter, "retry-after");
 		requirePositive(breakerWaitInOpenState, "breaker-wait-in-open-state");
+		requirePositive(maxQueueWait, "max-queue-wait");
 		if (baseUrl != null && !("http".equals(baseUrl.getScheme()) || "https".equals(baseUrl.getScheme()))) {
 			throw new IllegalArgumentException("eventops.edge.reconciler.base-url must be an http(s) URL");
 		}
