@@ -6,7 +6,7 @@ import java.util.Locale;
 
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.kiosk.KioskRegistry;
-import io.eventops.edge.web.ProblemResponses;
+import io.eventops.web.ProblemResponses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,7 @@
 package io.eventops.edge.web;
 
+import io.eventops.web.ProblemResponses;
+
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;

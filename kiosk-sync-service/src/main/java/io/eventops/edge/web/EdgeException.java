@@ -1,5 +1,7 @@
 package io.eventops.edge.web;
 
+import io.eventops.web.ProblemResponses;
+
 import java.time.Duration;
 import java.util.List;
 

@@ -4,7 +4,7 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Locale;
 
-import io.eventops.orchestrator.web.ProblemResponses;
+import io.eventops.web.ProblemResponses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,13 +37,15 @@ class SecurityConfiguration {
 	SecurityFilterChain securityFilterChain(HttpSecurity http, ProblemResponses problems) throws Exception {
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			.httpBasic((basic) -> basic.authenticationEntryPoint((request, response, ex) -> problems.write(response,
-					HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized", "Valid credentials are required.", true)))
+			.httpBasic((basic) -> basic.authenticationEntryPoint(
+					(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
+							"Unauthorized", "Valid credentials are required.", ProblemResponses.BASIC_CHALLENGE)))
 			.exceptionHandling((exceptions) -> exceptions
-				.authenticationEntryPoint((request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED,
-						"unauthorized", "Unauthorized", "Valid credentials are required.", true))
+				.authenticationEntryPoint(
+						(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
+								"Unauthorized", "Valid credentials are required.", ProblemResponses.BASIC_CHALLENGE))
 				.accessDeniedHandler((request, response, ex) -> problems.write(response, HttpStatus.FORBIDDEN,
-						"forbidden", "Forbidden", "Your role does not allow this operation.", false)))
+						"forbidden", "Forbidden", "Your role does not allow this operation.", null)))
 			.authorizeHttpRequests((requests) -> requests
 				.requestMatchers("/actuator/health/**", "/actuator/health", "/actuator/info", "/actuator/prometheus")
 				.permitAll()

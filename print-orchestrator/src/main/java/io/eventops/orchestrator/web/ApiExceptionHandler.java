@@ -1,5 +1,7 @@
 package io.eventops.orchestrator.web;
 
+import io.eventops.web.ProblemResponses;
+
 import java.util.List;
 
 import io.eventops.orchestrator.printer.OperationRefusedException;

@@ -14,7 +14,7 @@ import jakarta.validation.Validator;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
-import io.eventops.reconciler.web.ProblemResponses;
+import io.eventops.web.ProblemResponses;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;

@@ -3,7 +3,7 @@ package io.eventops.reconciler.security;
 import java.security.SecureRandom;
 import java.util.Base64;
 
-import io.eventops.reconciler.web.ProblemResponses;
+import io.eventops.web.ProblemResponses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,13 +39,15 @@ class SecurityConfiguration {
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.addFilterBefore(new InternalTokenFilter(properties.internalToken()), BasicAuthenticationFilter.class)
-			.httpBasic((basic) -> basic.authenticationEntryPoint((request, response, ex) -> problems.write(response,
-					HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized", "Valid credentials are required.", true)))
+			.httpBasic((basic) -> basic.authenticationEntryPoint(
+					(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
+							"Unauthorized", "Valid credentials are required.", ProblemResponses.BASIC_CHALLENGE)))
 			.exceptionHandling((exceptions) -> exceptions
-				.authenticationEntryPoint((request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED,
-						"unauthorized", "Unauthorized", "Valid credentials are required.", true))
+				.authenticationEntryPoint(
+						(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
+								"Unauthorized", "Valid credentials are required.", ProblemResponses.BASIC_CHALLENGE))
 				.accessDeniedHandler((request, response, ex) -> problems.write(response, HttpStatus.FORBIDDEN,
-						"forbidden", "Forbidden", "Your role does not allow this operation.", false)))
+						"forbidden", "Forbidden", "Your role does not allow this operation.", null)))
 			.authorizeHttpRequests((requests) -> requests
 				.requestMatchers("/actuator/health/**", "/actuator/health", "/actuator/info", "/actuator/prometheus")
 				.permitAll()

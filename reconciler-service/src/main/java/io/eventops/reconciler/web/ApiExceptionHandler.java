@@ -1,5 +1,7 @@
 package io.eventops.reconciler.web;
 
+import io.eventops.web.ProblemResponses;
+
 import java.util.List;
 
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package io.eventops.orchestrator.web;
+package io.eventops.web;
 
 import java.io.IOException;
 import java.net.URI;
@@ -12,21 +12,22 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
-import org.springframework.stereotype.Component;
 
 /**
- * Builds the service's RFC 9457 problems with stable {@code type} URIs, also for the
+ * Builds a service's RFC 9457 problems with stable {@code type} URIs, also for the
  * security filters that answer before any controller runs.
  */
-@Component
 public class ProblemResponses {
+
+	/** The challenge of HTTP Basic, for 401 answers to ops and admins. */
+	public static final String BASIC_CHALLENGE = "Basic realm=\"eventops\"";
 
 	/** Base of every problem {@code type}; the last path segment is the stable slug. */
 	public static final String TYPE_BASE = "https://eventops.dev/problems/";
 
 	private final JsonMapper jsonMapper;
 
-	ProblemResponses(JsonMapper jsonMapper) {
+	public ProblemResponses(JsonMapper jsonMapper) {
 		this.jsonMapper = jsonMapper;
 	}
 
@@ -65,19 +66,19 @@ public class ProblemResponses {
 	 * @param slug the type slug
 	 * @param title the title
 	 * @param detail the detail
-	 * @param challenge whether to add a Basic authentication challenge
+	 * @param challenge the {@code WWW-Authenticate} challenge, or {@code null}
 	 * @throws IOException when the response cannot be written
 	 */
 	public void write(HttpServletResponse response, HttpStatus status, String slug, String title, String detail,
-			boolean challenge) throws IOException {
+			String challenge) throws IOException {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("type", TYPE_BASE + slug);
 		body.put("title", title);
 		body.put("status", status.value());
 		body.put("detail", detail);
 		response.setStatus(status.value());
-		if (challenge) {
-			response.setHeader("WWW-Authenticate", "Basic realm=\"eventops\"");
+		if (challenge != null) {
+			response.setHeader("WWW-Authenticate", challenge);
 		}
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		response.setCharacterEncoding("UTF-8");
