@@ -1,26 +1,18 @@
 package io.eventops.orchestrator.security;
 
-import java.security.SecureRandom;
-import java.util.Base64;
-import java.util.Locale;
-
+import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
-import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
-import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
@@ -30,8 +22,6 @@ import org.springframework.security.web.SecurityFilterChain;
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
-
-	private static final Logger logger = LoggerFactory.getLogger(SecurityConfiguration.class);
 
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, ProblemResponses problems) throws Exception {
@@ -62,7 +52,7 @@ class SecurityConfiguration {
 
 	@Bean
 	RoleHierarchy roleHierarchy() {
-		return RoleHierarchyImpl.fromHierarchy("ROLE_ADMIN > ROLE_OPS");
+		return OpsAccounts.roleHierarchy();
 	}
 
 	@Bean
@@ -72,23 +62,7 @@ class SecurityConfiguration {
 
 	@Bean
 	UserDetailsService users(SecurityProperties properties, PasswordEncoder encoder) {
-		String ops = passwordOrGenerated("ops", properties.opsPassword());
-		String admin = passwordOrGenerated("admin", properties.adminPassword());
-		return new InMemoryUserDetailsManager(
-				User.withUsername("ops").password(encoder.encode(ops)).roles("OPS").build(),
-				User.withUsername("admin").password(encoder.encode(admin)).roles("ADMIN").build());
-	}
-
-	private static String passwordOrGenerated(String user, String configured) {
-		if (!configured.isBlank()) {
-			return configured;
-		}
-		byte[] bytes = new byte[18];
-		new SecureRandom().nextBytes(bytes);
-		String generated = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-		logger.warn("No password configured for user '{}': generated '{}' (set EVENTOPS_{}_PASSWORD to choose one)",
-				user, generated, user.toUpperCase(Locale.ROOT));
-		return generated;
+		return OpsAccounts.users(properties.opsPassword(), properties.adminPassword(), encoder);
 	}
 
 }
