@@ -8,6 +8,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Map;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import redis.embedded.RedisServer;
@@ -58,13 +59,60 @@ final class Infrastructure implements AutoCloseable {
 		return new Infrastructure(pgData, postgres, redis, redisPort);
 	}
 
+	// The embedded server's test defaults are fsync=off and synchronous_commit=off: fast,
+	// but a
+	// laptop that loses power then loses acknowledged check-ins or its whole database.
+	// Invariant 6 (acknowledge only what is durable) needs both on, so they are set here
+	// and
+	// checked after start.
+	static final Map<String, String> DURABILITY = Map.of("fsync", "on", "synchronous_commit", "on", "full_page_writes",
+			"on");
+
 	private static EmbeddedPostgres startPostgres(Path pgData, int port) throws IOException {
-		return EmbeddedPostgres.builder()
+		EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
 			.setDataDirectory(pgData)
 			.setCleanDataDirectory(false)
 			.setPort(port)
-			.setRegisterShutdownHook(false)
-			.start();
+			.setRegisterShutdownHook(false);
+		DURABILITY.forEach(builder::setServerConfig);
+		EmbeddedPostgres postgres = builder.start();
+		try {
+			assertDurable(postgres);
+		}
+		catch (SQLException | IllegalStateException ex) {
+			postgres.close();
+			throw new IOException("PostgreSQL started without durable commits: " + ex.getMessage(), ex);
+		}
+		return postgres;
+	}
+
+	private static void assertDurable(EmbeddedPostgres postgres) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(postgres.getJdbcUrl("postgres", "postgres"));
+				Statement statement = connection.createStatement()) {
+			for (Map.Entry<String, String> setting : DURABILITY.entrySet()) {
+				try (ResultSet rs = statement.executeQuery("SHOW " + setting.getKey())) {
+					rs.next();
+					if (!setting.getValue().equals(rs.getString(1))) {
+						throw new IllegalStateException(setting.getKey() + " is " + rs.getString(1));
+					}
+				}
+			}
+		}
+	}
+
+	/**
+	 * Reads one server setting, as the running server has it.
+	 * @param name the setting
+	 * @return its value
+	 * @throws SQLException when PostgreSQL cannot be asked
+	 */
+	String setting(String name) throws SQLException {
+		try (Connection connection = DriverManager.getConnection(this.postgres.getJdbcUrl("postgres", "postgres"));
+				Statement statement = connection.createStatement();
+				ResultSet rs = statement.executeQuery("SELECT current_setting('" + name.replace("'", "") + "')")) {
+			rs.next();
+			return rs.getString(1);
+		}
 	}
 
 	/**
