@@ -1,5 +1,6 @@
 package io.eventops.web;
 
+import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -7,7 +8,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Provides the shared {@link ProblemResponses} to every service that has this module.
+ * Provides the shared {@link ProblemResponses} and the {@link Rfc3339Deserializer} to
+ * every service that has this module.
  */
 @AutoConfiguration
 public class ServiceWebAutoConfiguration {
@@ -16,6 +18,12 @@ public class ServiceWebAutoConfiguration {
 	@ConditionalOnMissingBean
 	ProblemResponses problemResponses(JsonMapper jsonMapper) {
 		return new ProblemResponses(jsonMapper);
+	}
+
+	// registered with the auto-configured JsonMapper like every JacksonModule bean
+	@Bean
+	JacksonModule rfc3339Module() {
+		return Rfc3339Deserializer.module();
 	}
 
 }

@@ -1,14 +1,12 @@
 package io.eventops.edge.flush;
 
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -19,10 +17,6 @@ import tools.jackson.databind.JsonNode;
 final class EntryValidator {
 
 	private static final Pattern ATTENDEE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
-
-	// RFC 3339: seconds required, offset required ('Z' or ±hh:mm)
-	private static final Pattern RFC_3339 = Pattern
-		.compile("\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})");
 
 	EntryCheck check(String kioskId, ParsedFlush.RawEntry raw) {
 		JsonNode node = raw.node();
@@ -69,17 +63,9 @@ final class EntryValidator {
 				capturedAt, queuedAt, printed != null && printed.isBoolean() && printed.booleanValue(), overrides));
 	}
 
+	// RFC 3339 with seconds and an offset, parsed by position (Rfc3339)
 	private static OffsetDateTime time(JsonNode node) {
-		if (node == null || !node.isString() || !RFC_3339.matcher(node.stringValue()).matches()) {
-			return null;
-		}
-		try {
-			return OffsetDateTime.parse(node.stringValue().toUpperCase(Locale.ROOT),
-					DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-		}
-		catch (DateTimeParseException ex) {
-			return null;
-		}
+		return (node != null && node.isString()) ? Rfc3339.parseOrNull(node.stringValue()) : null;
 	}
 
 	// badge text is printed: no control characters and no broken UTF-16, which

@@ -2,8 +2,13 @@ package io.eventops.edge.rules;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
 
 /**
  * Recent captures per kiosk, in memory and bounded (per kiosk and in kiosks), for the
@@ -34,36 +39,47 @@ final class CaptureHistory {
 
 	/**
 	 * One kiosk's recent captures; callers hold its monitor while they judge an entry.
+	 * Indexed by attendee (double tap) and by capture time (rate), so that judging an
+	 * entry costs what the captures near it cost, not a scan of the whole history.
 	 */
 	static final class KioskCaptures {
 
 		private final Map<Long, Capture> bySeq;
 
+		private final Map<String, List<Long>> seqsByAttendee = new HashMap<>();
+
+		private final NavigableMap<Instant, Integer> countByTime = new TreeMap<>();
+
 		private KioskCaptures(int capacity) {
 			this.bySeq = new LinkedHashMap<>(64, 0.75f, false) {
 				@Override
 				protected boolean removeEldestEntry(Map.Entry<Long, Capture> eldest) {
-					return size() > capacity;
+					if (size() > capacity) {
+						unindex(eldest.getKey(), eldest.getValue());
+						return true;
+					}
+					return false;
 				}
 			};
 		}
 
 		int countWithin(Instant from, Instant through, long exceptSeq) {
 			int count = 0;
-			for (Map.Entry<Long, Capture> entry : this.bySeq.entrySet()) {
-				Instant at = entry.getValue().capturedAt();
-				if (entry.getKey() != exceptSeq && at.isAfter(from) && !at.isAfter(through)) {
-					count++;
-				}
+			for (int n : this.countByTime.subMap(from, false, through, true).values()) {
+				count += n;
+			}
+			Capture except = this.bySeq.get(exceptSeq);
+			if (except != null && except.capturedAt().isAfter(from) && !except.capturedAt().isAfter(through)) {
+				count--;
 			}
 			return count;
 		}
 
 		boolean tapped(String attendeeId, Instant capturedAt, Duration window, long exceptSeq) {
-			for (Map.Entry<Long, Capture> entry : this.bySeq.entrySet()) {
-				Capture capture = entry.getValue();
-				if (entry.getKey() != exceptSeq && capture.attendeeId().equals(attendeeId)
-						&& Duration.between(capture.capturedAt(), capturedAt).abs().compareTo(window) <= 0) {
+			for (long seq : this.seqsByAttendee.getOrDefault(attendeeId, List.of())) {
+				if (seq != exceptSeq && Duration.between(this.bySeq.get(seq).capturedAt(), capturedAt)
+					.abs()
+					.compareTo(window) <= 0) {
 					return true;
 				}
 			}
@@ -71,7 +87,24 @@ final class CaptureHistory {
 		}
 
 		void record(long seq, String attendeeId, Instant capturedAt) {
-			this.bySeq.put(seq, new Capture(attendeeId, capturedAt));
+			Capture capture = new Capture(attendeeId, capturedAt);
+			Capture previous = this.bySeq.put(seq, capture);
+			if (previous != null) {
+				unindex(seq, previous);
+			}
+			this.seqsByAttendee.computeIfAbsent(attendeeId, (id) -> new ArrayList<>(2)).add(seq);
+			this.countByTime.merge(capturedAt, 1, Integer::sum);
+		}
+
+		private void unindex(long seq, Capture capture) {
+			List<Long> seqs = this.seqsByAttendee.get(capture.attendeeId());
+			if (seqs != null) {
+				seqs.remove(Long.valueOf(seq));
+				if (seqs.isEmpty()) {
+					this.seqsByAttendee.remove(capture.attendeeId());
+				}
+			}
+			this.countByTime.computeIfPresent(capture.capturedAt(), (at, n) -> (n > 1) ? n - 1 : null);
 		}
 
 	}
