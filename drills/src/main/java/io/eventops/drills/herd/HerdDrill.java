@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,7 +22,9 @@ import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.fleet.FlushResult;
 import io.eventops.drills.fleet.KioskFaults;
+import io.eventops.drills.profile.CpuAccounting;
 import io.eventops.drills.profile.TimerDelta;
+import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.report.Latency;
 import io.eventops.drills.stack.AdminApi;
 import io.eventops.drills.stack.Database;
@@ -106,9 +109,12 @@ public final class HerdDrill {
 			String edgeBefore = admin.prometheus(this.suite.edgeManagementUrl());
 			http.clearTimings();
 			http.faults(new KioskFaults(this.plan.replayFraction(), 0, 0));
+			Map<Long, String> processes = processes();
+			Map<String, Double> cpuBefore = CpuAccounting.snapshot(processes);
 			this.flushStarted = Instant.now();
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
 			this.flushEnded = Instant.now();
+			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
 			http.faults(KioskFaults.NONE);
 			this.timings = http.timings();
 			List<TimerDelta> timers = List.of(
@@ -131,9 +137,19 @@ public final class HerdDrill {
 					this.plan.stale());
 			return new HerdSummary(this.runId, this.plan, data.distinctAttendees(), data.attendeesAtSeveralKiosks(),
 					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
-					naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, new ArrayList<>(),
-					checks.all(), checks.allPassed());
+					naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, cpu,
+					new ArrayList<>(), checks.all(), checks.allPassed());
 		}
+	}
+
+	private Map<Long, String> processes() {
+		Map<Long, String> named = new LinkedHashMap<>();
+		named.put(ProcessHandle.current().pid(),
+				"drills JVM (" + this.plan.kiosks() + " kiosk agents with TLS, virtual printers)");
+		for (String service : DrillStack.services()) {
+			named.put(this.suite.service(service).pid(), service);
+		}
+		return named;
 	}
 
 	Instant flushStarted() {

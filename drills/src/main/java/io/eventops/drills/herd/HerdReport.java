@@ -70,6 +70,16 @@ public final class HerdReport {
 		for (TimerDelta timer : s.serverTimers()) {
 			md.append(String.format("| `%s` | %d | %.1f ms |%n", timer.metric(), timer.count(), timer.meanMillis()));
 		}
+		if (!s.cpuSeconds().isEmpty()) {
+			int cores = Runtime.getRuntime().availableProcessors();
+			double capacity = cores * s.secondsToDrainAll();
+			md.append(String.format("%nCPU used during the flush window (%.2f s x %d cores = %.1f core-seconds):%n%n",
+					s.secondsToDrainAll(), cores, capacity));
+			md.append("| process | CPU seconds | share of the cores | per entry |\n|---|---|---|---|\n");
+			s.cpuSeconds()
+				.forEach((process, seconds) -> md.append(String.format("| %s | %.1f | %.1f %% | %.0f us |%n", process,
+						seconds, 100 * seconds / capacity, seconds * 1e6 / s.entries())));
+		}
 		md.append("\nThe kiosk-side mean minus the edge's is TLS, connection set-up and queueing for a server thread;"
 				+ " the edge's minus the reconciler's is the edge's own work (parsing, rules, watermarks) and the"
 				+ " internal HTTP hop.\n\n");

@@ -28,6 +28,7 @@ import io.eventops.drills.report.Latency;
  * @param ratioToRaw herd rate / raw rate
  * @param ratioToNaive herd rate / naive rate
  * @param serverTimers the services' batch timers during the herd
+ * @param cpuSeconds CPU seconds used during the flush window, by process group
  * @param profile hottest frames per service during the herd (empty without JFR)
  * @param checks the invariant checks
  * @param passed whether every check passed
@@ -35,14 +36,14 @@ import io.eventops.drills.report.Latency;
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
 		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, BaselineResult naive,
-		double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers, List<HotFrames> profile,
-		List<Check> checks, boolean passed) {
+		double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds,
+		List<HotFrames> profile, List<Check> checks, boolean passed) {
 
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, frames, this.checks, this.passed);
+				this.serverTimers, this.cpuSeconds, frames, this.checks, this.passed);
 	}
 
 }
