@@ -2,6 +2,7 @@ package io.eventops.drills;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import io.eventops.drills.chaos.ChaosDrill;
@@ -14,6 +15,7 @@ import io.eventops.drills.herd.HerdSummary;
 import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.stack.RunIds;
 import io.eventops.localstack.RunningSuite;
+import io.eventops.localstack.SuiteOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,8 +37,13 @@ class SmokeTests {
 
 	@BeforeAll
 	static void startSuite() throws Exception {
+		// labels take 100 ms here instead of a real printer's second or two, so the
+		// orchestrator asks for the confirmation at the same proportion (its 250 ms
+		// default
+		// left the printers idle most of the time and the smoke near its 2-minute limit)
 		suite = DrillStack.start(Path.of(System.getProperty("drills.home", "..")), work.resolve("stack"),
-				Duration.ofMillis(100), 2, null, Map.of());
+				Duration.ofMillis(100), 2, null,
+				Map.of(SuiteOptions.ORCHESTRATOR, List.of("--eventops.print.confirm-poll-interval=50ms")));
 	}
 
 	@AfterAll
