@@ -75,6 +75,9 @@ final class Infrastructure implements AutoCloseable {
 			.setPort(port)
 			.setRegisterShutdownHook(false);
 		DURABILITY.forEach(builder::setServerConfig);
+		// per-statement totals for ops and the drills (the extension ships with the
+		// binaries)
+		builder.setServerConfig("shared_preload_libraries", "pg_stat_statements");
 		EmbeddedPostgres postgres = builder.start();
 		try {
 			assertDurable(postgres);

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -44,7 +45,8 @@ public final class HerdCommand implements Callable<Integer> {
 			description = "Entries replayed from history (captured 10 min before queued).")
 	int stale;
 
-	@Option(names = "--batch-size", defaultValue = "100")
+	@Option(names = "--batch-size", defaultValue = "500",
+			description = "Entries per flush request; 500 is the kiosk agent's default and the contract's maximum.")
 	int batchSize;
 
 	@Option(names = "--baseline-threads", defaultValue = "4")
@@ -63,6 +65,11 @@ public final class HerdCommand implements Callable<Integer> {
 	@Option(names = "--results", defaultValue = "results")
 	Path results;
 
+	@Option(names = "--set", paramLabel = "MODULE:PROPERTY=VALUE",
+			description = "A service setting for this run, e.g. kiosk-sync-service:eventops.edge.reconciler.max-queue-wait=2s"
+					+ " (repeatable); the settings are printed in the report.")
+	List<String> settings = new ArrayList<>();
+
 	@Override
 	public Integer call() throws Exception {
 		HerdPlan plan = new HerdPlan(this.kiosks, this.entries, this.attendees, this.overlap, this.replayFraction,
@@ -74,7 +81,7 @@ public final class HerdCommand implements Callable<Integer> {
 		HerdDrill drill;
 		HerdSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
-				Map.of())) {
+				serviceArgs(this.settings))) {
 			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
 			summary = drill.run();
 		}
@@ -89,9 +96,27 @@ public final class HerdCommand implements Callable<Integer> {
 			}
 			summary = summary.withProfile(frames);
 		}
+		summary = summary.withSettings(List.copyOf(this.settings));
 		System.out.println(HerdReport.write(dir, summary, drill.timings()));
 		System.out.println("results: " + dir);
 		return summary.passed() ? 0 : 1;
+	}
+
+	static Map<String, List<String>> serviceArgs(List<String> settings) {
+		Map<String, List<String>> args = new LinkedHashMap<>();
+		for (String setting : settings) {
+			int colon = setting.indexOf(':');
+			if (colon < 1 || setting.indexOf('=', colon) < colon + 2) {
+				throw new IllegalArgumentException("--set wants MODULE:PROPERTY=VALUE, got '" + setting + "'");
+			}
+			String module = setting.substring(0, colon);
+			if (!DrillStack.services().contains(module)) {
+				throw new IllegalArgumentException(
+						"--set: unknown module '" + module + "', expected one of " + DrillStack.services());
+			}
+			args.computeIfAbsent(module, (m) -> new ArrayList<>()).add("--" + setting.substring(colon + 1));
+		}
+		return args;
 	}
 
 }

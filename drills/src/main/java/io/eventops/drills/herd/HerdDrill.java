@@ -23,6 +23,7 @@ import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.fleet.FlushResult;
 import io.eventops.drills.fleet.KioskFaults;
 import io.eventops.drills.profile.CpuAccounting;
+import io.eventops.drills.profile.SlowStatements;
 import io.eventops.drills.profile.TimerDelta;
 import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.report.Latency;
@@ -110,11 +111,13 @@ public final class HerdDrill {
 			http.clearTimings();
 			http.faults(new KioskFaults(this.plan.replayFraction(), 0, 0));
 			Map<Long, String> processes = processes();
+			boolean statements = SlowStatements.reset(database);
 			Map<String, Double> cpuBefore = CpuAccounting.snapshot(processes);
 			this.flushStarted = Instant.now();
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
 			this.flushEnded = Instant.now();
 			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
+			List<SlowStatements.Row> slowest = statements ? SlowStatements.top(database, 12) : List.of();
 			http.faults(KioskFaults.NONE);
 			this.timings = http.timings();
 			List<TimerDelta> timers = List.of(
@@ -138,7 +141,7 @@ public final class HerdDrill {
 			return new HerdSummary(this.runId, this.plan, data.distinctAttendees(), data.attendeesAtSeveralKiosks(),
 					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
 					naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, cpu,
-					new ArrayList<>(), checks.all(), checks.allPassed());
+					new ArrayList<>(), checks.all(), checks.allPassed(), List.of(), slowest);
 		}
 	}
 

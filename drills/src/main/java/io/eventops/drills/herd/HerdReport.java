@@ -48,6 +48,9 @@ public final class HerdReport {
 				+ "seed %d; %d cores.%n%n", p.kiosks(), p.entries(), s.entries(), p.attendees(), s.distinctAttendees(),
 				s.attendeesAtSeveralKiosks(), p.stale(), p.replayFraction() * 100, p.batchSize(), p.seed(),
 				Runtime.getRuntime().availableProcessors()));
+		if (s.settings() != null && !s.settings().isEmpty()) {
+			md.append("Service settings for this run: `").append(String.join("`, `", s.settings())).append("`.\n\n");
+		}
 		md.append("| measure | value |\n|---|---|\n");
 		md.append(
 				String.format("| entries/s end to end (kiosk log → edge → reconciler → ack in the log) | **%.0f** |%n",
@@ -79,6 +82,13 @@ public final class HerdReport {
 			s.cpuSeconds()
 				.forEach((process, seconds) -> md.append(String.format("| %s | %.1f | %.1f %% | %.0f us |%n", process,
 						seconds, 100 * seconds / capacity, seconds * 1e6 / s.entries())));
+		}
+		if (s.statements() != null && !s.statements().isEmpty()) {
+			md.append("\nPostgreSQL's slowest statements during the flush window (pg_stat_statements, execution time"
+					+ " summed over concurrent backends):\n\n| total ms | calls | rows | statement |\n|---|---|---|---|\n");
+			s.statements()
+				.forEach((row) -> md.append(String.format("| %.0f | %d | %d | `%s` |%n", row.totalMillis(), row.calls(),
+						row.rows(), row.query().replace("|", "\\|").replace("`", "'"))));
 		}
 		md.append("\nThe kiosk-side mean minus the edge's is TLS, connection set-up and queueing for a server thread;"
 				+ " the edge's minus the reconciler's is the edge's own work (parsing, rules, watermarks) and the"

@@ -6,6 +6,7 @@ import java.util.Map;
 import io.eventops.drills.baseline.BaselineResult;
 import io.eventops.drills.check.Check;
 import io.eventops.drills.profile.HotFrames;
+import io.eventops.drills.profile.SlowStatements;
 import io.eventops.drills.profile.TimerDelta;
 import io.eventops.drills.report.Latency;
 
@@ -32,18 +33,28 @@ import io.eventops.drills.report.Latency;
  * @param profile hottest frames per service during the herd (empty without JFR)
  * @param checks the invariant checks
  * @param passed whether every check passed
+ * @param settings service settings given for the run ({@code module:property=value})
+ * @param statements PostgreSQL's slowest statements during the flush window
  */
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
 		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, BaselineResult naive,
 		double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds,
-		List<HotFrames> profile, List<Check> checks, boolean passed) {
+		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
+		List<SlowStatements.Row> statements) {
 
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, this.cpuSeconds, frames, this.checks, this.passed);
+				this.serverTimers, this.cpuSeconds, frames, this.checks, this.passed, this.settings, this.statements);
+	}
+
+	HerdSummary withSettings(List<String> given) {
+		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
+				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
+				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
+				this.serverTimers, this.cpuSeconds, this.profile, this.checks, this.passed, given, this.statements);
 	}
 
 }
