@@ -21,6 +21,13 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
  */
 public final class OpsAccounts {
 
+	/**
+	 * What every service serves without credentials: health, info and metrics (on the
+	 * management port where there is one) and the error page.
+	 */
+	public static final String[] PUBLIC_PATHS = { "/actuator/health/**", "/actuator/health", "/actuator/info",
+			"/actuator/prometheus", "/error" };
+
 	private static final Logger logger = LoggerFactory.getLogger(OpsAccounts.class);
 
 	private OpsAccounts() {

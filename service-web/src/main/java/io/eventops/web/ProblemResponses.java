@@ -5,13 +5,17 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
 
 /**
  * Builds a service's RFC 9457 problems with stable {@code type} URIs, also for the
@@ -57,6 +61,25 @@ public class ProblemResponses {
 		ProblemDetail problem = problem(status, "validation", "Invalid request", detail);
 		problem.setProperty("errors", errors);
 		return problem;
+	}
+
+	/**
+	 * The 401 of a security filter chain, as a problem with a challenge.
+	 * @param challenge the {@code WWW-Authenticate} value for a request
+	 * @return the entry point
+	 */
+	public AuthenticationEntryPoint unauthorized(Function<HttpServletRequest, String> challenge) {
+		return (request, response, ex) -> write(response, HttpStatus.UNAUTHORIZED, "unauthorized", "Unauthorized",
+				"Valid credentials are required.", challenge.apply(request));
+	}
+
+	/**
+	 * The 403 of a security filter chain, as a problem.
+	 * @param detail why, in the service's words
+	 * @return the handler
+	 */
+	public AccessDeniedHandler forbidden(String detail) {
+		return (request, response, ex) -> write(response, HttpStatus.FORBIDDEN, "forbidden", "Forbidden", detail, null);
 	}
 
 	/**

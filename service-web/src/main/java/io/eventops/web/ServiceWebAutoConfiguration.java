@@ -6,6 +6,9 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
  * Provides the shared {@link ProblemResponses} and the {@link Rfc3339Deserializer} to
@@ -18,6 +21,18 @@ public class ServiceWebAutoConfiguration {
 	@ConditionalOnMissingBean
 	ProblemResponses problemResponses(JsonMapper jsonMapper) {
 		return new ProblemResponses(jsonMapper);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RoleHierarchy roleHierarchy() {
+		return OpsAccounts.roleHierarchy();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PasswordEncoder passwordEncoder() {
+		return PasswordEncoderFactories.createDelegatingPasswordEncoder();
 	}
 
 	// registered with the auto-configured JsonMapper like every JacksonModule bean

@@ -8,8 +8,6 @@ import io.eventops.web.ProblemResponses;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.HttpStatus;
-import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.authorization.AuthorizationManager;
@@ -17,8 +15,8 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.userdetails.UserDetailsService;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.RequestAuthorizationContext;
 import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
@@ -34,22 +32,14 @@ class SecurityConfiguration {
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, KioskRegistry registry, ProblemResponses problems)
 			throws Exception {
+		AuthenticationEntryPoint unauthorized = problems.unauthorized((request) -> challenge(request.getRequestURI()));
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.addFilterBefore(new KioskTokenFilter(registry), BasicAuthenticationFilter.class)
-			.httpBasic((basic) -> basic.authenticationEntryPoint(
-					(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
-							"Unauthorized", "Valid credentials are required.", challenge(request.getRequestURI()))))
-			.exceptionHandling((exceptions) -> exceptions
-				.authenticationEntryPoint(
-						(request, response, ex) -> problems.write(response, HttpStatus.UNAUTHORIZED, "unauthorized",
-								"Unauthorized", "Valid credentials are required.", challenge(request.getRequestURI())))
-				.accessDeniedHandler((request, response, ex) -> problems.write(response, HttpStatus.FORBIDDEN,
-						"forbidden", "Forbidden", "These credentials do not allow this operation.", null)))
-			.authorizeHttpRequests((requests) -> requests
-				.requestMatchers("/actuator/health/**", "/actuator/health", "/actuator/info", "/actuator/prometheus")
-				.permitAll()
-				.requestMatchers("/error")
+			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
+				.accessDeniedHandler(problems.forbidden("These credentials do not allow this operation.")))
+			.authorizeHttpRequests((requests) -> requests.requestMatchers(OpsAccounts.PUBLIC_PATHS)
 				.permitAll()
 				.requestMatchers("/v1/kiosks/{kioskId}/**")
 				.access(ownKiosk())
@@ -75,16 +65,6 @@ class SecurityConfiguration {
 
 	private static String challenge(String uri) {
 		return uri.startsWith("/v1/") ? "Bearer realm=\"eventops\"" : "Basic realm=\"eventops\"";
-	}
-
-	@Bean
-	RoleHierarchy roleHierarchy() {
-		return OpsAccounts.roleHierarchy();
-	}
-
-	@Bean
-	PasswordEncoder passwordEncoder() {
-		return PasswordEncoderFactories.createDelegatingPasswordEncoder();
 	}
 
 	@Bean
