@@ -36,6 +36,26 @@ class AlertRulesTests {
 		}
 	}
 
+	// each alert fires on its situation and not on the one next to it
+	@Test
+	void rulesPassTheirUnitTestsWhenPromtoolIsInstalled() {
+		Optional<Path> promtool = Commands.find("promtool");
+		if (promtool.isPresent()) {
+			Commands.Result result = Commands.run(List.of(promtool.get().toString(), "test", "rules",
+					RepositoryFiles.resolve("deploy/prometheus/alerts.test.yml").toString()));
+			assertThat(result.exitCode()).as(result.output()).isZero();
+		}
+		List<String> tested = new ArrayList<>();
+		for (Object test : RepositoryFiles.asList(
+				RepositoryFiles.document(RepositoryFiles.resolve("deploy/prometheus/alerts.test.yml")).get("tests"))) {
+			for (Object alert : RepositoryFiles.asList(RepositoryFiles.asMap(test).get("alert_rule_test"))) {
+				tested.add(RepositoryFiles.asMap(alert).get("alertname").toString());
+			}
+		}
+		assertThat(tested).as("every alert has a unit test")
+			.containsAll(rules().stream().map((rule) -> rule.get("alert").toString()).toList());
+	}
+
 	@Test
 	void prometheusConfigurationLoadsTheRulesAndScrapesEveryService() {
 		Map<String, Object> config = RepositoryFiles
