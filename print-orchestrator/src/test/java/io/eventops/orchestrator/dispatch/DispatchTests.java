@@ -7,18 +7,12 @@ import java.util.Map;
 import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloor;
+import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
-import io.eventops.orchestrator.config.RedisKeys;
 import io.eventops.printer.virtual.VirtualPrinter;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,31 +22,11 @@ import static org.awaitility.Awaitility.await;
  * Dispatch on the ordinary path and through blips, flapping and a dispatch pause.
  */
 @OrchestratorTest
-class DispatchTests {
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private JdbcTemplate jdbc;
-
-	@Autowired
-	private StringRedisTemplate redis;
-
-	@Autowired
-	private RedisKeys keys;
-
-	private PrintFloor floor;
-
-	@BeforeEach
-	void setUp() {
-		this.floor = new PrintFloor(this.port, this.jdbc, this.redis, this.keys.prefix());
-	}
+class DispatchTests extends PrintFloorTest {
 
 	@AfterEach
-	void tearDown() {
+	void resumeDispatch() {
 		this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
-		this.floor.close();
 	}
 
 	@Test

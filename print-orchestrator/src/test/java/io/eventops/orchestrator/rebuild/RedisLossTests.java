@@ -6,18 +6,11 @@ import java.util.Set;
 
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloor;
+import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
-import io.eventops.orchestrator.config.RedisKeys;
 import io.eventops.printer.virtual.VirtualPrinter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,31 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Redis loses everything mid-run: the dispatch plane is rebuilt from the print ledger.
  */
 @OrchestratorTest
-class RedisLossTests {
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private JdbcTemplate jdbc;
-
-	@Autowired
-	private StringRedisTemplate redis;
-
-	@Autowired
-	private RedisKeys keys;
-
-	private PrintFloor floor;
-
-	@BeforeEach
-	void setUp() {
-		this.floor = new PrintFloor(this.port, this.jdbc, this.redis, this.keys.prefix());
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.floor.close();
-	}
+class RedisLossTests extends PrintFloorTest {
 
 	@Test
 	void flushedRedisIsRebuiltFromTheLedgerWithNothingLostOrDuplicated() {

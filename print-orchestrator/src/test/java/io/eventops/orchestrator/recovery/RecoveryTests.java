@@ -7,18 +7,11 @@ import java.util.stream.Stream;
 import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloor;
+import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
-import io.eventops.orchestrator.config.RedisKeys;
 import io.eventops.printer.virtual.VirtualPrinter;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.core.StringRedisTemplate;
-import org.springframework.jdbc.core.JdbcTemplate;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,31 +22,7 @@ import static org.awaitility.Awaitility.await;
  * probe print and enable (invariant 9).
  */
 @OrchestratorTest
-class RecoveryTests {
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private JdbcTemplate jdbc;
-
-	@Autowired
-	private StringRedisTemplate redis;
-
-	@Autowired
-	private RedisKeys keys;
-
-	private PrintFloor floor;
-
-	@BeforeEach
-	void setUp() {
-		this.floor = new PrintFloor(this.port, this.jdbc, this.redis, this.keys.prefix());
-	}
-
-	@AfterEach
-	void tearDown() {
-		this.floor.close();
-	}
+class RecoveryTests extends PrintFloorTest {
 
 	@Test
 	void paperOutLongerThanTheThresholdFailsOverAndThePrinterStaysOutUntilProbePrintAndEnable() {
