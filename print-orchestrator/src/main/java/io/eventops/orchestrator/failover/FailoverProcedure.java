@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 import io.eventops.orchestrator.ledger.JobState;
 import io.eventops.orchestrator.ledger.PrintJob;
@@ -76,10 +77,36 @@ public class FailoverProcedure {
 	 * @return what moved, what was skipped, and what the dead printer still holds
 	 */
 	public FailoverResult run(String deadPrinterId, String backupPrinterId, Instant since) {
-		ReentrantLock lock = this.locks.computeIfAbsent(deadPrinterId, (id) -> new ReentrantLock());
+		return exclusively(deadPrinterId, () -> failover(deadPrinterId, backupPrinterId, since));
+	}
+
+	/**
+	 * Completes the failover of a printer that is still out: moves what it holds. A
+	 * printer that is in service again (enabled since the caller looked) is left alone;
+	 * taking it out again would cost ops another probe print (the chaos drill caught the
+	 * ledger sweeper doing that to a printer enabled between its read and its failover).
+	 * @param printerId the printer
+	 * @return the failover's result, or empty when the printer is in service
+	 */
+	public Optional<FailoverResult> completeIfOut(String printerId) {
+		return exclusively(printerId, () -> this.registry.require(printerId).state().out()
+				? Optional.of(failover(printerId, null, Instant.now())) : Optional.empty());
+	}
+
+	/**
+	 * Runs an action on a printer's state while no failover of it runs in this replica;
+	 * enabling a printer goes through here, so that a failover decided on a stale state
+	 * cannot take it out again.
+	 * @param <T> the action's result
+	 * @param printerId the printer
+	 * @param action the action
+	 * @return its result
+	 */
+	public <T> T exclusively(String printerId, Supplier<T> action) {
+		ReentrantLock lock = this.locks.computeIfAbsent(printerId, (id) -> new ReentrantLock());
 		lock.lock();
 		try {
-			return failover(deadPrinterId, backupPrinterId, since);
+			return action.get();
 		}
 		finally {
 			lock.unlock();

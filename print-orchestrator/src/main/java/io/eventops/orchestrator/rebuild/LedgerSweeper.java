@@ -1,7 +1,6 @@
 package io.eventops.orchestrator.rebuild;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -73,8 +72,8 @@ public class LedgerSweeper {
 			if (printer.state().out() && (this.queues.depth(printer.printerId()) > 0
 					|| !this.ledger.openOn(printer.printerId()).isEmpty())) {
 				// invariant 9: failover is complete only when the dead printer holds
-				// nothing
-				this.failover.run(printer.printerId(), null, Instant.now());
+				// nothing; the state read above may be stale by now (enabled meanwhile)
+				this.failover.completeIfOut(printer.printerId());
 			}
 		}
 		return restored;

@@ -118,7 +118,9 @@ public class PrinterRecovery {
 			throw OperationRefusedException.conflict("probe-print-required",
 					"Printer '" + printerId + "' needs a confirmed probe print since it went " + printer.state() + ".");
 		}
-		if (!this.registry.enable(printerId)) {
+		// under the printer's failover lock: a failover decided on the state before this
+		// enable must not run after it (invariant 9)
+		if (!this.failover.exclusively(printerId, () -> this.registry.enable(printerId))) {
 			throw OperationRefusedException.conflict("printer-changed",
 					"Printer '" + printerId + "' changed meanwhile; check it and try again.");
 		}
