@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import io.eventops.drills.chaos.ChaosDrill;
@@ -19,7 +18,6 @@ import io.eventops.drills.observe.LocalPrometheus;
 import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.stack.RunIds;
 import io.eventops.localstack.RunningSuite;
-import io.eventops.localstack.SuiteOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -47,13 +45,11 @@ class SmokeTests {
 
 	@BeforeAll
 	static void startSuite() throws Exception {
-		// labels take 100 ms here instead of a real printer's second or two, so the
-		// orchestrator asks for the confirmation at the same proportion (its 250 ms
-		// default
-		// left the printers idle most of the time and the smoke near its 2-minute limit)
+		// labels of 100 ms: the orchestrator asks for confirmations in proportion (the
+		// 250
+		// ms default left the printers idle and the smoke near its 2-minute limit)
 		suite = DrillStack.start(Path.of(System.getProperty("drills.home", "..")), work.resolve("stack"),
-				Duration.ofMillis(100), 2, null,
-				Map.of(SuiteOptions.ORCHESTRATOR, List.of("--eventops.print.confirm-poll-interval=50ms")));
+				Duration.ofMillis(100), 2, null, DrillStack.fastLabels());
 	}
 
 	@AfterAll
