@@ -49,6 +49,11 @@ public final class HerdCommand implements Callable<Integer> {
 			description = "Entries per flush request; 500 is the kiosk agent's default and the contract's maximum.")
 	int batchSize;
 
+	@Option(names = "--warmup-kiosks", defaultValue = "40",
+			description = "Kiosks of an unmeasured herd on an event of its own first, so that the services run"
+					+ " compiled code (0: measure cold JVMs).")
+	int warmupKiosks;
+
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
 
@@ -82,7 +87,8 @@ public final class HerdCommand implements Callable<Integer> {
 		HerdSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
 				serviceArgs(this.settings))) {
-			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
+			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId,
+					this.warmupKiosks);
 			summary = drill.run();
 		}
 		if (jfr != null) {

@@ -54,11 +54,14 @@ public final class HerdDrill {
 
 	private List<BatchTiming> timings = List.of();
 
-	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId) {
+	private final int warmupKiosks;
+
+	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, int warmupKiosks) {
 		this.suite = suite;
 		this.plan = plan;
 		this.workDir = workDir;
 		this.runId = runId;
+		this.warmupKiosks = warmupKiosks;
 	}
 
 	/**
@@ -73,7 +76,8 @@ public final class HerdDrill {
 	 * @return the drill
 	 */
 	public static HerdDrill of(RunningSuite suite, int kiosks, int entries, int attendees, Path workDir, String runId) {
-		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId);
+		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId,
+				0);
 	}
 
 	/**
@@ -84,20 +88,26 @@ public final class HerdDrill {
 	public HerdSummary run() throws Exception {
 		AdminApi admin = AdminApi.of(this.suite);
 		Database database = new Database(this.suite);
+		int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 4);
+		BackoffPolicy backoff = new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(2), 0.2,
+				Duration.ofSeconds(5));
+		warmUp(admin, threads, backoff);
 		HerdData data = HerdData.generate(this.plan, this.runId, OffsetDateTime.now());
 		log("registry: %d attendees of event %s", data.attendeeIds().size(), data.eventId());
 		admin.importAttendees(data.eventId(), data.attendeeIds());
 		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
 		DrillHttpClient http = new DrillHttpClient(admin.http(), this.plan.seed());
-		int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 4);
-		BackoffPolicy backoff = new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(2), 0.2,
-				Duration.ofSeconds(5));
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
 				this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads)) {
 			long prepared = System.nanoTime();
 			fleet.record(data.entries(), threads);
 			log("recorded %d entries on %d kiosks in %d ms (before the clock)", this.plan.totalEntries(),
 					this.plan.kiosks(), (System.nanoTime() - prepared) / 1_000_000);
+			if (this.warmupKiosks > 0) {
+				// once unmeasured, so that the raw path runs compiled code too
+				RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
+						this.plan.batchSize(), this.plan.baselineThreads());
+			}
 			BaselineResult raw = RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
 					this.plan.batchSize(), this.plan.baselineThreads());
 			log("raw baseline: %.0f entries/s", raw.entriesPerSecond());
@@ -153,6 +163,33 @@ public final class HerdDrill {
 			named.put(this.suite.service(service).pid(), service);
 		}
 		return named;
+	}
+
+	// A venue's services have run all day when the network comes back: a smaller herd on
+	// an
+	// event of its own first, unmeasured and unchecked, so that the measured one runs on
+	// compiled code instead of timing the JIT.
+	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
+		if (this.warmupKiosks == 0) {
+			return;
+		}
+		HerdPlan warm = new HerdPlan(this.warmupKiosks, this.plan.entries(),
+				Math.max(1000, this.warmupKiosks * this.plan.entries() * 3 / 5), this.plan.overlap(), 0, 0,
+				this.plan.batchSize(), this.plan.baselineThreads(), this.plan.seed() + 1);
+		HerdData data = HerdData.generate(warm, this.runId + "w", OffsetDateTime.now());
+		admin.importAttendees(data.eventId(), data.attendeeIds());
+		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		DrillHttpClient http = new DrillHttpClient(admin.http(), warm.seed());
+		long started = System.nanoTime();
+		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(),
+				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up")), warm.batchSize(), backoff,
+				warm.seed()), tokens, http, threads)) {
+			fleet.record(data.entries(), threads);
+			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
+			log("warm-up: %d entries from %d kiosks on event %s in %d ms (not measured), %d undrained",
+					warm.totalEntries(), warm.kiosks(), data.eventId(), (System.nanoTime() - started) / 1_000_000,
+					flush.undrained());
+		}
 	}
 
 	Instant flushStarted() {
