@@ -34,11 +34,26 @@ public class PrintQueues {
 			""", Long.class);
 
 	// Re-pushes a job only if it is neither queued nor in flight on that printer.
+	// Appends each job the printer's queue and in-flight list do not hold, in the given
+	// order: one pass over both lists and one round trip for a whole backlog (a script
+	// per
+	// job scanned the list per job, quadratic in the backlog the sweeper runs over).
 	private static final RedisScript<Long> RESTORE_QUEUED = new DefaultRedisScript<>("""
-			if redis.call('LPOS', KEYS[2], ARGV[1]) or redis.call('LPOS', KEYS[1], ARGV[1]) then return 0 end
-			redis.call('RPUSH', KEYS[1], ARGV[1])
-			return 1
+			local present = {}
+			for _, id in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do present[id] = true end
+			for _, id in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do present[id] = true end
+			local pushed = 0
+			for i = 1, #ARGV do
+			  if not present[ARGV[i]] then
+			    redis.call('RPUSH', KEYS[1], ARGV[i])
+			    present[ARGV[i]] = true
+			    pushed = pushed + 1
+			  end
+			end
+			return pushed
 			""", Long.class);
+
+	private static final int RESTORE_CHUNK = 1000;
 
 	// Puts a job in flight only if the printer holds none (at most one unconfirmed job).
 	private static final RedisScript<Long> RESTORE_INFLIGHT = new DefaultRedisScript<>("""
@@ -139,15 +154,24 @@ public class PrintQueues {
 	}
 
 	/**
-	 * Re-pushes a queued ledger job that Redis lost, unless it is there.
-	 * @param printerId its printer
-	 * @param jobId the job
-	 * @return whether it was pushed
+	 * Puts ledger jobs back on their printer's queue, in order, unless Redis holds them
+	 * already (queued or in flight): the rebuild after Redis lost them.
+	 * @param printerId their printer
+	 * @param jobIds the jobs, oldest first
+	 * @return how many were missing and are queued again
 	 */
-	public boolean restoreQueued(String printerId, UUID jobId) {
-		Long pushed = this.redis.execute(RESTORE_QUEUED,
-				List.of(this.keys.queue(printerId), this.keys.inflight(printerId)), jobId.toString());
-		return pushed != null && pushed == 1;
+	public int restoreQueued(String printerId, List<UUID> jobIds) {
+		int pushed = 0;
+		for (int from = 0; from < jobIds.size(); from += RESTORE_CHUNK) {
+			Object[] ids = jobIds.subList(from, Math.min(jobIds.size(), from + RESTORE_CHUNK))
+				.stream()
+				.map(UUID::toString)
+				.toArray();
+			Long count = this.redis.execute(RESTORE_QUEUED,
+					List.of(this.keys.queue(printerId), this.keys.inflight(printerId)), ids);
+			pushed += (count != null) ? count.intValue() : 0;
+		}
+		return pushed;
 	}
 
 	/**

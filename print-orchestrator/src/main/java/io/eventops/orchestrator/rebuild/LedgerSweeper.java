@@ -1,7 +1,11 @@
 package io.eventops.orchestrator.rebuild;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -53,17 +57,18 @@ public class LedgerSweeper {
 		Map<String, Printer> printers = this.registry.all()
 			.stream()
 			.collect(Collectors.toMap(Printer::printerId, Function.identity()));
-		int restored = 0;
+		Map<String, List<UUID>> queuedByPrinter = new LinkedHashMap<>();
 		for (PrintJob job : this.ledger.openOlderThan(this.grace)) {
 			Printer printer = printers.get(job.printerId());
-			if (printer == null) {
-				continue;
-			}
 			// Out printers are failed over below; an UP printer's dispatcher restores its
 			// own unconfirmed job from the ledger.
-			if (job.state() == JobState.QUEUED && !printer.state().out()) {
-				restored += this.queues.restoreQueued(job.printerId(), job.jobId()) ? 1 : 0;
+			if (printer != null && job.state() == JobState.QUEUED && !printer.state().out()) {
+				queuedByPrinter.computeIfAbsent(job.printerId(), (id) -> new ArrayList<>()).add(job.jobId());
 			}
+		}
+		int restored = 0;
+		for (Map.Entry<String, List<UUID>> queued : queuedByPrinter.entrySet()) {
+			restored += this.queues.restoreQueued(queued.getKey(), queued.getValue());
 		}
 		if (restored > 0) {
 			logger.warn("Rebuilt {} Redis queue entries from the print ledger", restored);
