@@ -48,21 +48,7 @@ public final class ChaosReport {
 			md.append(String.format("| %.1f s | %s | %s | %s |%n", fault.atSeconds(), fault.name(), fault.detail(),
 					fault.ok() ? "yes" : "**no**"));
 		}
-		md.append("\n## Invariants\n\n| invariant | expected | actual | result |\n|---|---|---|---|\n");
-		for (Check check : summary.checks()) {
-			md.append("| ")
-				.append(check.name())
-				.append(" | ")
-				.append(check.expected())
-				.append(" | ")
-				.append(check.actual())
-				.append(" | ")
-				.append(check.passed() ? "PASS" : "**FAIL**")
-				.append(" |\n");
-		}
-		md.append("\nResult: ")
-			.append(summary.passed() ? "every invariant holds" : "**an invariant broke**")
-			.append(".\n");
+		md.append("\n## Invariants\n\n").append(Check.markdown(summary.checks()));
 		ResultFiles.write(dir, summary, md.toString());
 		return md.toString();
 	}

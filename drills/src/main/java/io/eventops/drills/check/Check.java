@@ -1,5 +1,7 @@
 package io.eventops.drills.check;
 
+import java.util.List;
+
 /**
  * One invariant checked after a drill.
  *
@@ -42,6 +44,24 @@ public record Check(String name, String expected, String actual, boolean passed)
 	 */
 	public Check withActual(String value, boolean holds) {
 		return new Check(this.name, this.expected, value, holds);
+	}
+
+	/**
+	 * The checks as a Markdown table, then the verdict line.
+	 * @param checks the checks
+	 * @return the Markdown
+	 */
+	public static String markdown(List<Check> checks) {
+		StringBuilder md = new StringBuilder("| invariant | expected | actual | result |\n|---|---|---|---|\n");
+		for (Check check : checks) {
+			md.append(String.format("| %s | %s | %s | %s |%n", check.name(), check.expected(), check.actual(),
+					check.passed() ? "PASS" : "**FAIL**"));
+		}
+		boolean passed = checks.stream().allMatch(Check::passed);
+		return md.append("\nResult: ")
+			.append(passed ? "every invariant holds" : "**an invariant broke**")
+			.append(".\n")
+			.toString();
 	}
 
 }

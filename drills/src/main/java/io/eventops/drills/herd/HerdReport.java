@@ -108,19 +108,7 @@ public final class HerdReport {
 						e) -> md.append("| `").append(e.getKey()).append("` | ").append(pct(e, frames)).append(" |\n"));
 			md.append('\n');
 		}
-		md.append("## Checks\n\n| invariant | expected | actual | result |\n|---|---|---|---|\n");
-		for (Check check : s.checks()) {
-			md.append("| ")
-				.append(check.name())
-				.append(" | ")
-				.append(check.expected())
-				.append(" | ")
-				.append(check.actual())
-				.append(" | ")
-				.append(check.passed() ? "PASS" : "**FAIL**")
-				.append(" |\n");
-		}
-		md.append("\nResult: ").append(s.passed() ? "every invariant holds" : "**an invariant broke**").append(".\n");
+		md.append("## Checks\n\n").append(Check.markdown(s.checks()));
 		return md.toString();
 	}
 
