@@ -132,7 +132,8 @@ public final class ChaosDrill {
 					fleet.statuses(), 0);
 			List<PrintedLabel> labels = new ArrayList<>();
 			this.suite.printers().stream().map(VirtualPrinter::printedLabels).forEach(labels::addAll);
-			PrintInvariants.run(checks, database, eventId, labels, prefix, injector.failovers());
+			PrintInvariants.run(checks, database, eventId, labels, prefix, injector.failovers(),
+					injector.unconfirmedAtOrchestratorKill());
 			if (this.plan.faults().stream().anyMatch((f) -> f.kind() == ChaosPlan.Kind.PRINTER_BLIP)) {
 				checks.add(Check.equal("a printer blip shorter than the probe threshold declares nothing DOWN", false,
 						injector.blipDeclaredDown()));

@@ -40,8 +40,9 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 	public static ChaosPlan full(long seed) {
 		return new ChaosPlan(seed, 12, 3000, Duration.ofSeconds(60), 12,
 				List.of(new Scheduled(0.1, Kind.PRINTER_BLIP), new Scheduled(0.2, Kind.KILL_RECONCILER),
-						new Scheduled(0.3, Kind.PAPER_OUT), new Scheduled(0.45, Kind.RESTART_POSTGRES),
-						new Scheduled(0.6, Kind.FLUSH_REDIS), new Scheduled(0.75, Kind.KILL_PRINTER)));
+						new Scheduled(0.3, Kind.PAPER_OUT), new Scheduled(0.38, Kind.KILL_ORCHESTRATOR),
+						new Scheduled(0.45, Kind.RESTART_POSTGRES), new Scheduled(0.6, Kind.FLUSH_REDIS),
+						new Scheduled(0.75, Kind.KILL_PRINTER)));
 	}
 
 	/**
@@ -62,6 +63,12 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 		 * {@code kill -9} of the reconciler while a flush is in flight, then a restart.
 		 */
 		KILL_RECONCILER,
+
+		/**
+		 * {@code kill -9} of the print orchestrator (the only instance) while labels are
+		 * in flight, then a restart: unconfirmed labels are resolved by the new instance.
+		 */
+		KILL_ORCHESTRATOR,
 
 		/** {@code FLUSHALL} on Redis. */
 		FLUSH_REDIS,

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.stack.AdminApi;
+import io.eventops.drills.stack.Database;
 import io.eventops.localstack.RunningSuite;
 import io.eventops.localstack.SuiteOptions;
 import io.eventops.printer.virtual.VirtualPrinter;
@@ -35,6 +36,8 @@ final class FaultInjector {
 
 	private int failovers;
 
+	private int unconfirmedAtKill;
+
 	private volatile boolean blipDown;
 
 	FaultInjector(RunningSuite suite, AdminApi admin, DrillHttpClient kiosks, long started) {
@@ -48,6 +51,7 @@ final class FaultInjector {
 		try {
 			switch (kind) {
 				case KILL_RECONCILER -> killReconciler();
+				case KILL_ORCHESTRATOR -> killOrchestrator();
 				case FLUSH_REDIS -> flushRedis();
 				case RESTART_POSTGRES -> restartPostgres();
 				case KILL_PRINTER -> killPrinter();
@@ -77,6 +81,10 @@ final class FaultInjector {
 		return this.failovers;
 	}
 
+	int unconfirmedAtOrchestratorKill() {
+		return this.unconfirmedAtKill;
+	}
+
 	boolean blipDeclaredDown() {
 		return this.blipDown;
 	}
@@ -96,6 +104,26 @@ final class FaultInjector {
 		long down = System.nanoTime();
 		reconciler.restart(RESTART);
 		record("reconciler restarted", "healthy again after " + (System.nanoTime() - down) / 1_000_000 + " ms", true);
+	}
+
+	private void killOrchestrator() throws InterruptedException {
+		// mid-label: wait (bounded) for a label sent and not yet confirmed
+		Database database = new Database(this.suite);
+		String printing = "SELECT count(*) FROM printing.print_jobs WHERE state = 'PRINTING'";
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (database.number(printing) == 0 && System.nanoTime() < deadline) {
+			Thread.sleep(5);
+		}
+		var orchestrator = this.suite.service(SuiteOptions.ORCHESTRATOR);
+		long pid = orchestrator.pid();
+		orchestrator.kill();
+		// counted after the kill: nothing can settle them any more
+		int unconfirmed = (int) database.number(printing);
+		this.unconfirmedAtKill += unconfirmed;
+		record("kill -9 orchestrator", "pid " + pid + " killed with " + unconfirmed + " label(s) unconfirmed", true);
+		long down = System.nanoTime();
+		orchestrator.restart(RESTART);
+		record("orchestrator restarted", "healthy again after " + (System.nanoTime() - down) / 1_000_000 + " ms", true);
 	}
 
 	private void flushRedis() {
