@@ -33,11 +33,9 @@ public class PrintQueues {
 			return redis.call('LREM', KEYS[1], 0, ARGV[1])
 			""", Long.class);
 
-	// Re-pushes a job only if it is neither queued nor in flight on that printer.
-	// Appends each job the printer's queue and in-flight list do not hold, in the given
-	// order: one pass over both lists and one round trip for a whole backlog (a script
-	// per
-	// job scanned the list per job, quadratic in the backlog the sweeper runs over).
+	// Appends each job that is neither queued nor in flight on the printer, in the given
+	// order: one pass over both lists and one round trip per chunk (a script per job
+	// scanned the list per job: quadratic in the backlog the sweeper runs over).
 	private static final RedisScript<Long> RESTORE_QUEUED = new DefaultRedisScript<>("""
 			local present = {}
 			for _, id in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do present[id] = true end
