@@ -46,8 +46,7 @@ class SmokeTests {
 	@BeforeAll
 	static void startSuite() throws Exception {
 		// labels of 100 ms: the orchestrator asks for confirmations in proportion (the
-		// 250
-		// ms default left the printers idle and the smoke near its 2-minute limit)
+		// 250 ms default left the printers idle and the smoke near its 2-minute limit)
 		suite = DrillStack.start(Path.of(System.getProperty("drills.home", "..")), work.resolve("stack"),
 				Duration.ofMillis(100), 2, null, DrillStack.fastLabels());
 	}
@@ -87,8 +86,7 @@ class SmokeTests {
 
 	// After the herd and the chaos drill: a real Prometheus scrapes the suite with the
 	// repository's alert rules, and every panel query of the Grafana dashboard runs
-	// against
-	// it. What the compose file would show, checked without Docker (issue #8).
+	// against it. What the compose file would show, checked without Docker (issue #8).
 	@Test
 	@Order(3)
 	void dashboardAndAlertRulesAnswerFromARealPrometheus() throws Exception {
@@ -112,9 +110,8 @@ class SmokeTests {
 			}
 			System.out.println("[prometheus] dashboard targets without data: " + empty);
 			// series that only exist once their event happened since the service started:
-			// a
-			// rejection after the reconciler's kill -9 and restart, a label that was not
-			// confirmed; every other target of the dashboard must show data
+			// a rejection after the reconciler's kill -9 and restart, a label that was
+			// not confirmed; every other target of the dashboard must show data
 			assertThat(empty)
 				.allSatisfy((target) -> assertThat(target).containsAnyOf("eventops_reconcile_rejections_total",
 						"eventops_print_latency_seconds_count{outcome!=\"PRINTED\"}"));

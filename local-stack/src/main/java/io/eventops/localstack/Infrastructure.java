@@ -60,11 +60,9 @@ final class Infrastructure implements AutoCloseable {
 	}
 
 	// The embedded server's test defaults are fsync=off and synchronous_commit=off: fast,
-	// but a
-	// laptop that loses power then loses acknowledged check-ins or its whole database.
-	// Invariant 6 (acknowledge only what is durable) needs both on, so they are set here
-	// and
-	// checked after start.
+	// but a laptop that loses power then loses acknowledged check-ins or its whole
+	// database. Invariant 6 (acknowledge only what is durable) needs both on, so they are
+	// set here and checked after start.
 	static final Map<String, String> DURABILITY = Map.of("fsync", "on", "synchronous_commit", "on", "full_page_writes",
 			"on");
 

@@ -183,8 +183,7 @@ final class FaultInjector {
 		awaitState("primary", "DOWN", Duration.ofSeconds(5));
 		this.admin.printerAction("primary", "probe-print");
 		// enable is refused until the latest health probe was clean again (probes run
-		// every
-		// second), so ops retries it: bounded
+		// every second), so ops retries it: bounded
 		long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
 		while (this.admin.tryPrinterAction("primary", "enable") != 200 && System.nanoTime() < deadline) {
 			Thread.sleep(500);

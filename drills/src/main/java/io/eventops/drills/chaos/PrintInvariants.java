@@ -50,8 +50,7 @@ final class PrintInvariants {
 				extra + " extra, " + flagged + " flagged, " + twice + " printed 3+ times",
 				extra <= flagged && twice == 0));
 		// a label sent but unconfirmed when the orchestrator was killed may be resent
-		// once,
-		// flagged, like the in-flight label of a failed-over printer
+		// once, flagged, like the in-flight label of a failed-over printer
 		int allowed = failovers + unconfirmedAtKill;
 		checks.add(Check.that("possibleDuplicate jobs at most one per failover and per label unconfirmed at an"
 				+ " orchestrator kill", "<= " + allowed, flagged, flagged <= allowed));

@@ -166,9 +166,8 @@ public final class HerdDrill {
 	}
 
 	// A venue's services have run all day when the network comes back: a smaller herd on
-	// an
-	// event of its own first, unmeasured and unchecked, so that the measured one runs on
-	// compiled code instead of timing the JIT.
+	// an event of its own first, unmeasured and unchecked, so that the measured one runs
+	// on compiled code instead of timing the JIT.
 	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
 		if (this.warmupKiosks == 0) {
 			return;

@@ -31,8 +31,7 @@ public final class Rfc3339 {
 	 */
 	public static OffsetDateTime parse(String text) {
 		// by position: the formatter was under 30 % of the agents' execution samples in
-		// the
-		// herd drill (reading the backlog); anything else ISO still goes through the
+		// the herd drill (reading the backlog); anything else ISO still goes through the
 		// formatter
 		OffsetDateTime parsed = io.eventops.model.time.Rfc3339.parseOrNull(text);
 		return (parsed != null) ? parsed : OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME);

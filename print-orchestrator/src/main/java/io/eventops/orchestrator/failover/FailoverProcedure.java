@@ -127,8 +127,7 @@ public class FailoverProcedure {
 		Set<UUID> reclaimed = new LinkedHashSet<>(this.queues.reclaimInflight(deadPrinterId));
 		reclaimed.addAll(queued);
 		// The ledger is the system of record: jobs it places on the dead printer that
-		// Redis
-		// lost (or not yet received) move too.
+		// Redis lost (or not yet received) move too.
 		reclaimed.addAll(this.ledger.openOn(deadPrinterId));
 		List<UUID> moved = new ArrayList<>();
 		List<UUID> skipped = new ArrayList<>();
@@ -168,8 +167,7 @@ public class FailoverProcedure {
 	}
 
 	// ~JA drops whatever the dead printer still buffers, so that it cannot print the
-	// moved
-	// jobs when it wakes up; best effort, it is usually unreachable.
+	// moved jobs when it wakes up; best effort, it is usually unreachable.
 	private void cancelBufferedFormats(Printer dead) {
 		try {
 			this.clients.of(dead).cancelAll();
@@ -180,8 +178,7 @@ public class FailoverProcedure {
 	}
 
 	// The gate: a job confirmed printed (marker or ledger) or held by another printer by
-	// now
-	// is skipped; anything else leaves the dead printer.
+	// now is skipped; anything else leaves the dead printer.
 	private boolean redispatch(UUID jobId, String deadPrinterId, String backupPrinterId) {
 		if (this.markers.isDone(jobId)) {
 			return false;

@@ -108,8 +108,7 @@ class FieldScenarioTests extends PrintFloorTest {
 		assertThat(this.floor.state(primaryId)).isEqualTo("DOWN");
 		this.floor.awaitAllPrinted(jobs);
 		// the primary was still working on one label when it was failed over: ~JA lets
-		// the
-		// label in progress finish, so that one job may come out twice, flagged
+		// the label in progress finish, so that one job may come out twice, flagged
 		primary.clear();
 		this.floor.assertEachPrintedOnce(jobs, primary, backup);
 	}

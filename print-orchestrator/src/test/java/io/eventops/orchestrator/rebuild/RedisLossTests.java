@@ -31,8 +31,7 @@ class RedisLossTests extends PrintFloorTest {
 	private PrintQueues queues;
 
 	// the sweeper's rebuild: only what Redis does not hold (queued or in flight) goes
-	// back,
-	// in the ledger's order, and a second run restores nothing
+	// back, in the ledger's order, and a second run restores nothing
 	@Test
 	void restoringAQueueAppendsOnlyTheMissingJobsInOrder() {
 		String printerId = TestData.unique("restore");

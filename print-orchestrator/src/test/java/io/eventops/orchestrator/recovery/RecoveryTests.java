@@ -66,9 +66,8 @@ class RecoveryTests extends PrintFloorTest {
 		assertThat(enabled.body().get("state").asString()).isEqualTo("UP");
 		assertThat(printer.printedLabels()).anyMatch((label) -> label.jobId().isEmpty());
 		// the ledger sweeper decides on a state it read before this enable: completing
-		// that
-		// failover now must leave the printer in service (the chaos drill caught it taken
-		// out again, which cost ops another probe print)
+		// that failover now must leave the printer in service (the chaos drill caught it
+		// taken out again, which cost ops another probe print)
 		assertThat(this.failover.completeIfOut(printerId)).isEmpty();
 		assertThat(this.floor.state(printerId)).isEqualTo("UP");
 
