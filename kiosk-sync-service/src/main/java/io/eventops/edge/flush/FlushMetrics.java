@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.Flag;
+import io.eventops.model.flush.Outcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -27,24 +28,38 @@ class FlushMetrics {
 		this.batch = Timer.builder("eventops.edge.batch")
 			.description("Latency of a flush from parse to acknowledgement")
 			.register(registry);
+		// every series exists from the start at 0: a dashboard shows a rate of 0, not "no
+		// data"
+		for (Outcome outcome : Outcome.values()) {
+			entries(outcome);
+		}
+		for (Flag flag : Flag.values()) {
+			flags(flag);
+		}
 	}
 
 	void batch(List<EntryResult> results, Duration latency) {
 		this.batch.record(latency);
 		for (EntryResult result : results) {
-			Counter.builder("eventops.edge.entries")
-				.description("Flushed entries by outcome")
-				.tag("outcome", result.outcome().name())
-				.register(this.registry)
-				.increment();
+			entries(result.outcome()).increment();
 			for (Flag flag : result.flags()) {
-				Counter.builder("eventops.edge.flags")
-					.description("Time-rule flags raised")
-					.tag("flag", flag.name())
-					.register(this.registry)
-					.increment();
+				flags(flag).increment();
 			}
 		}
+	}
+
+	private Counter entries(Outcome outcome) {
+		return Counter.builder("eventops.edge.entries")
+			.description("Flushed entries by outcome")
+			.tag("outcome", outcome.name())
+			.register(this.registry);
+	}
+
+	private Counter flags(Flag flag) {
+		return Counter.builder("eventops.edge.flags")
+			.description("Time-rule flags raised")
+			.tag("flag", flag.name())
+			.register(this.registry);
 	}
 
 }

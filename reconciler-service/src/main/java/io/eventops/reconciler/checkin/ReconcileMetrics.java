@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.Outcome;
+import io.eventops.model.flush.RejectionReason;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -39,8 +40,13 @@ class ReconcileMetrics {
 		this.guard = Counter.builder("eventops.reconcile.guard.duplicates")
 			.description("Replays that Redis missed and the PostgreSQL guard caught")
 			.register(registry);
+		// every series exists from the start at 0: a dashboard shows a rate of 0, not "no
+		// data", and alerts on it evaluate
 		for (Outcome outcome : Outcome.values()) {
 			entries(outcome);
+		}
+		for (RejectionReason reason : RejectionReason.values()) {
+			rejections(reason);
 		}
 	}
 
@@ -49,7 +55,7 @@ class ReconcileMetrics {
 		for (EntryResult result : results) {
 			entries(result.outcome()).increment();
 			if (result.reason() != null) {
-				this.registry.counter("eventops.reconcile.rejections", "reason", result.reason().name()).increment();
+				rejections(result.reason()).increment();
 			}
 		}
 	}
@@ -60,6 +66,13 @@ class ReconcileMetrics {
 
 	void guardDuplicates(long count) {
 		this.guard.increment(count);
+	}
+
+	private Counter rejections(RejectionReason reason) {
+		return Counter.builder("eventops.reconcile.rejections")
+			.description("Rejected entries by reason")
+			.tag("reason", reason.name())
+			.register(this.registry);
 	}
 
 	private Counter entries(Outcome outcome) {
