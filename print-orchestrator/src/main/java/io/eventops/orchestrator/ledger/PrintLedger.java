@@ -34,23 +34,39 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Copies new jobs of the reconciler's outbox feed into the ledger as PENDING. Safe
-	 * with several replicas: a job is inserted once, by whoever gets there first.
-	 * @param limit most rows per call
-	 * @return the jobs this call inserted
+	 * Moves up to {@code limit} new jobs from the reconciler's outbox into the ledger as
+	 * PENDING, in one statement: the reconciler's {@code take_badge_jobs} removes them
+	 * from its relay table in the same transaction, so a job is taken once and a failed
+	 * insert leaves it there (invariant 7). A pass costs what is new, not every job ever
+	 * created. Safe with several replicas: they take disjoint jobs.
+	 * @param limit most jobs per call
+	 * @return how many jobs were taken, and the ones this call inserted (fewer when a
+	 * taken job was already in the ledger)
 	 */
-	public List<UUID> relayFromOutbox(int limit) {
-		return this.jdbc.queryForList("""
-				INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
-					display_name, company, tier, state, created_at)
-				SELECT f.job_id, f.attendee_id, f.event_id, f.credential_version, f.printer_pool,
-					f.display_name, f.company, f.tier, 'PENDING', f.created_at
-				FROM reconciler.badge_job_feed f
-				WHERE NOT EXISTS (SELECT 1 FROM printing.print_jobs p WHERE p.job_id = f.job_id)
-				ORDER BY f.created_at
-				LIMIT ?
-				ON CONFLICT (job_id) DO NOTHING
-				RETURNING job_id""", UUID.class, limit);
+	public Relayed relayFromOutbox(int limit) {
+		return this.jdbc.queryForObject("""
+				WITH taken AS (SELECT * FROM reconciler.take_badge_jobs(?)),
+				inserted AS (
+					INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+						display_name, company, tier, state, created_at)
+					SELECT f.job_id, f.attendee_id, f.event_id, f.credential_version, f.printer_pool,
+						f.display_name, f.company, f.tier, 'PENDING', f.created_at
+					FROM taken f
+					ON CONFLICT (job_id) DO NOTHING
+					RETURNING job_id)
+				SELECT (SELECT count(*) FROM taken), ARRAY(SELECT job_id FROM inserted)""", (rs, n) -> {
+			UUID[] ids = (UUID[]) rs.getArray(2).getArray();
+			return new Relayed(rs.getInt(1), List.of(ids));
+		}, limit);
+	}
+
+	/**
+	 * The result of one relay call.
+	 *
+	 * @param taken the jobs taken from the outbox
+	 * @param inserted the ones new to the ledger
+	 */
+	public record Relayed(int taken, List<UUID> inserted) {
 	}
 
 	public Optional<PrintJob> find(UUID jobId) {

@@ -3,7 +3,6 @@ package io.eventops.orchestrator.relay;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.ledger.PrintJob;
@@ -46,12 +45,12 @@ public class OutboxRelay {
 	 */
 	public int relayOnce() {
 		int copied = 0;
-		List<UUID> inserted;
+		PrintLedger.Relayed relayed;
 		do {
-			inserted = this.ledger.relayFromOutbox(this.batchSize);
-			copied += inserted.size();
+			relayed = this.ledger.relayFromOutbox(this.batchSize);
+			copied += relayed.inserted().size();
 		}
-		while (inserted.size() == this.batchSize);
+		while (relayed.taken() == this.batchSize);
 		int placed = placePending();
 		if (copied > 0 || placed > 0) {
 			logger.debug("Relay: {} jobs copied from the outbox, {} placed on printers", copied, placed);

@@ -1,0 +1,188 @@
+package io.eventops.orchestrator.ledger;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
+
+import io.eventops.orchestrator.PrintInfrastructureInitializer;
+import io.eventops.orchestrator.TestData;
+import io.eventops.testsupport.TestDatabase;
+import io.eventops.testsupport.TestInfrastructure;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.SimpleDriverDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The relay from the reconciler's outbox into the print ledger, against real PostgreSQL
+ * with both services' migrations: every job is copied exactly once (invariant 7), a pass
+ * takes only what is new, concurrent relays take disjoint jobs, and a rolled-back pass
+ * loses nothing.
+ */
+class OutboxRelayTests {
+
+	private static DataSource dataSource;
+
+	private static JdbcTemplate jdbc;
+
+	private PrintLedger ledger;
+
+	@BeforeAll
+	static void database() {
+		TestDatabase database = TestInfrastructure.freshDatabase();
+		PrintInfrastructureInitializer.migrateReconciler(database.jdbcUrl(), database.user(), database.password());
+		Flyway.configure()
+			.dataSource(database.jdbcUrl(), database.user(), database.password())
+			.schemas("printing")
+			.defaultSchema("printing")
+			.locations("classpath:db/migration/printing")
+			.load()
+			.migrate();
+		dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.jdbcUrl(), database.user(),
+				database.password());
+		jdbc = new JdbcTemplate(dataSource);
+	}
+
+	@BeforeEach
+	void emptyOutbox() {
+		// each test starts from an outbox the ledger has caught up with
+		this.ledger = new PrintLedger(jdbc);
+		for (int pass = 0; pass < 100 && this.ledger.relayFromOutbox(1000).taken() > 0; pass++) {
+			// drain; bounded, so that a relay that stopped removing jobs fails instead of
+			// hanging
+		}
+	}
+
+	@Test
+	void everyJobIsCopiedOnceAndAPassTakesOnlyWhatIsNew() {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 250);
+
+		List<Integer> taken = new ArrayList<>();
+		List<UUID> inserted = new ArrayList<>();
+		PrintLedger.Relayed pass;
+		do {
+			pass = this.ledger.relayFromOutbox(100);
+			taken.add(pass.taken());
+			inserted.addAll(pass.inserted());
+		}
+		while (pass.taken() > 0 && taken.size() < 10);
+
+		assertThat(taken).containsExactly(100, 100, 50, 0);
+		// oldest first, each once
+		assertThat(inserted).containsExactlyElementsOf(jobs.stream().map(TestData.BadgeJob::jobId).toList());
+		assertThat(pendingInLedger(jobs)).isEqualTo(250);
+		assertThat(untaken()).isZero();
+	}
+
+	@Test
+	void concurrentRelaysTakeDisjointJobs() throws Exception {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 2000);
+		List<Callable<List<UUID>>> relays = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			relays.add(() -> {
+				PrintLedger replica = new PrintLedger(new JdbcTemplate(dataSource));
+				List<UUID> mine = new ArrayList<>();
+				for (int pass = 0; pass < 200; pass++) {
+					PrintLedger.Relayed relayed = replica.relayFromOutbox(50);
+					mine.addAll(relayed.inserted());
+					if (relayed.taken() == 0) {
+						break;
+					}
+				}
+				return mine;
+			});
+		}
+		List<UUID> all = new ArrayList<>();
+		try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+			for (Future<List<UUID>> relay : pool.invokeAll(relays)) {
+				all.addAll(relay.get());
+			}
+		}
+
+		assertThat(all).hasSize(2000).doesNotHaveDuplicates();
+		assertThat(new HashSet<>(all)).isEqualTo(ids(jobs));
+		assertThat(pendingInLedger(jobs)).isEqualTo(2000);
+	}
+
+	@Test
+	void aRolledBackPassLosesNothing() {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 30);
+		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+
+		transaction.executeWithoutResult((status) -> {
+			PrintLedger.Relayed pass = new PrintLedger(new JdbcTemplate(dataSource)).relayFromOutbox(100);
+			assertThat(pass.inserted()).hasSize(30);
+			// the ledger write fails after the take: both are undone together
+			status.setRollbackOnly();
+		});
+		assertThat(pendingInLedger(jobs)).isZero();
+		assertThat(untaken()).isEqualTo(30);
+
+		assertThat(this.ledger.relayFromOutbox(100).inserted()).containsExactlyInAnyOrderElementsOf(ids(jobs));
+	}
+
+	@Test
+	void aJobAlreadyInTheLedgerIsTakenButNotCopiedAgain() {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 3);
+		// as after the migration that introduced the relay table: every earlier job is
+		// offered once more
+		jdbc.update("""
+				INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+					display_name, state, created_at)
+				VALUES (?, ?, 'evt', 1, 'hall', 'Already', 'PENDING', now())""", jobs.get(0).jobId(),
+				jobs.get(0).attendeeId());
+
+		PrintLedger.Relayed pass = this.ledger.relayFromOutbox(100);
+
+		assertThat(pass.taken()).isEqualTo(3);
+		assertThat(pass.inserted()).containsExactly(jobs.get(1).jobId(), jobs.get(2).jobId());
+		assertThat(jdbc.queryForObject("SELECT display_name FROM printing.print_jobs WHERE job_id = ?", String.class,
+				jobs.get(0).jobId()))
+			.isEqualTo("Already");
+	}
+
+	@Test
+	void aPassDoesNotLookAtJobsItAlreadyCopied() {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 5);
+		assertThat(this.ledger.relayFromOutbox(100).inserted()).hasSize(5);
+		// printed jobs archived out of the ledger: comparing the whole outbox with the
+		// ledger would copy (and print) them again
+		jdbc.update("DELETE FROM printing.print_jobs WHERE job_id = ANY(?)",
+				(Object) jobs.stream().map(TestData.BadgeJob::jobId).toArray(UUID[]::new));
+
+		assertThat(this.ledger.relayFromOutbox(100).taken()).isZero();
+		assertThat(pendingInLedger(jobs)).isZero();
+	}
+
+	private static Set<UUID> ids(List<TestData.BadgeJob> jobs) {
+		Set<UUID> ids = new HashSet<>();
+		jobs.forEach((job) -> ids.add(job.jobId()));
+		return ids;
+	}
+
+	private static int pendingInLedger(List<TestData.BadgeJob> jobs) {
+		return jdbc.queryForObject(
+				"SELECT count(*) FROM printing.print_jobs WHERE job_id = ANY(?) AND state = 'PENDING'", Integer.class,
+				(Object) jobs.stream().map(TestData.BadgeJob::jobId).toArray(UUID[]::new));
+	}
+
+	private static int untaken() {
+		return jdbc.queryForObject("SELECT count(*) FROM reconciler.badge_job_relay", Integer.class);
+	}
+
+}
