@@ -45,7 +45,7 @@ final class TextSafety {
 	 * @return {@code true} when it is printable
 	 */
 	static boolean isPrintable(String text) {
-		return text.codePoints().noneMatch((cp) -> Character.isISOControl(cp) || isLoneSurrogate(cp));
+		return passes(text, true);
 	}
 
 	private static boolean isStorable(JsonNode node) {
@@ -109,7 +109,34 @@ final class TextSafety {
 	}
 
 	private static boolean isStorableText(String text) {
-		return text.codePoints().noneMatch((cp) -> cp == 0 || isLoneSurrogate(cp));
+		return passes(text, false);
+	}
+
+	// One pass over the UTF-16 units, without a code point stream: every string of every
+	// entry goes through here. A well-formed surrogate pair is one supplementary code
+	// point, never a control; a surrogate outside a pair fails. \u0000 always fails, the
+	// other controls (Character.isISOControl: U+0000-U+001F, U+007F-U+009F) only when
+	// asked.
+	static boolean passes(String text, boolean refuseControls) {
+		int length = text.length();
+		for (int i = 0; i < length; i++) {
+			char c = text.charAt(i);
+			if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) {
+				if (refuseControls || c == 0) {
+					return false;
+				}
+			}
+			else if (Character.isHighSurrogate(c)) {
+				if (i + 1 == length || !Character.isLowSurrogate(text.charAt(i + 1))) {
+					return false;
+				}
+				i++;
+			}
+			else if (Character.isLowSurrogate(c)) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static String storableText(String text) {
