@@ -5,10 +5,12 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -86,14 +88,16 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Assigns a PENDING job to a printer.
-	 * @param jobId the job
+	 * Assigns PENDING jobs to a printer in one statement (one commit, not one per job).
+	 * @param jobIds the jobs
 	 * @param printerId the printer
-	 * @return whether this call assigned it
+	 * @return the jobs this call assigned: those still PENDING
 	 */
-	public boolean assign(UUID jobId, String printerId) {
-		return this.jdbc.update("UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),"
-				+ " updated_at = now() WHERE job_id = ? AND state = 'PENDING'", printerId, jobId) == 1;
+	public Set<UUID> assign(List<UUID> jobIds, String printerId) {
+		return new HashSet<>(this.jdbc.queryForList("""
+				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(), updated_at = now()
+				WHERE job_id = ANY(?) AND state = 'PENDING'
+				RETURNING job_id""", UUID.class, printerId, jobIds.toArray(UUID[]::new)));
 	}
 
 	/**

@@ -81,6 +81,18 @@ public class PrintQueues {
 	}
 
 	/**
+	 * Appends jobs to a printer's queue in one command, in the given order.
+	 * @param printerId the printer
+	 * @param jobIds the jobs
+	 */
+	public void pushAll(String printerId, List<UUID> jobIds) {
+		if (!jobIds.isEmpty()) {
+			this.redis.opsForList()
+				.rightPushAll(this.keys.queue(printerId), jobIds.stream().map(UUID::toString).toList());
+		}
+	}
+
+	/**
 	 * Moves the head of the queue into flight, atomically (LMOVE).
 	 * @param printerId the printer
 	 * @return the job now in flight, null when the queue is empty
