@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.eventops.drills.chaos.ChaosDrill;
@@ -48,7 +49,7 @@ class SmokeTests {
 		// labels of 100 ms: the orchestrator asks for confirmations in proportion (the
 		// 250 ms default left the printers idle and the smoke near its 2-minute limit)
 		suite = DrillStack.start(Path.of(System.getProperty("drills.home", "..")), work.resolve("stack"),
-				Duration.ofMillis(100), 2, null, DrillStack.fastLabels());
+				Duration.ofMillis(100), 2, null, DrillStack.fastLabels(), Map.of());
 	}
 
 	@AfterAll

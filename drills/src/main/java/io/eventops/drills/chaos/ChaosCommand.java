@@ -3,6 +3,7 @@ package io.eventops.drills.chaos;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import io.eventops.drills.stack.DrillStack;
@@ -41,7 +42,7 @@ public final class ChaosCommand implements Callable<Integer> {
 		ChaosDrill drill;
 		ChaosSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(60), 2, null,
-				DrillStack.fastLabels())) {
+				DrillStack.fastLabels(), Map.of())) {
 			drill = new ChaosDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
 			summary = drill.run();
 		}

@@ -75,6 +75,11 @@ public final class HerdCommand implements Callable<Integer> {
 					+ " (repeatable); the settings are printed in the report.")
 	List<String> settings = new ArrayList<>();
 
+	@Option(names = "--jvm", paramLabel = "MODULE:OPTION",
+			description = "A JVM option for one service's JVM, after the local stack's own, e.g."
+					+ " kiosk-sync-service:-XX:TieredStopAtLevel=4 (repeatable); printed in the report.")
+	List<String> jvmOptions = new ArrayList<>();
+
 	@Override
 	public Integer call() throws Exception {
 		HerdPlan plan = new HerdPlan(this.kiosks, this.entries, this.attendees, this.overlap, this.replayFraction,
@@ -86,7 +91,7 @@ public final class HerdCommand implements Callable<Integer> {
 		HerdDrill drill;
 		HerdSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
-				serviceArgs(this.settings))) {
+				byModule("--set", this.settings, "--"), byModule("--jvm", this.jvmOptions, ""))) {
 			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId,
 					this.warmupKiosks);
 			summary = drill.run();
@@ -102,25 +107,36 @@ public final class HerdCommand implements Callable<Integer> {
 			}
 			summary = summary.withProfile(frames);
 		}
-		summary = summary.withSettings(List.copyOf(this.settings));
+		List<String> given = new ArrayList<>(this.settings);
+		this.jvmOptions.forEach((option) -> given.add("jvm " + option));
+		summary = summary.withSettings(given);
 		System.out.println(HerdReport.write(dir, summary, drill.timings()));
 		System.out.println("results: " + dir);
 		return summary.passed() ? 0 : 1;
 	}
 
-	static Map<String, List<String>> serviceArgs(List<String> settings) {
+	/**
+	 * Groups {@code MODULE:VALUE} options by module.
+	 * @param option the option's name, for messages
+	 * @param given the values as given
+	 * @param prefix put before each value (e.g. {@code --} for a Spring property)
+	 * @return the values by module
+	 */
+	static Map<String, List<String>> byModule(String option, List<String> given, String prefix) {
 		Map<String, List<String>> args = new LinkedHashMap<>();
-		for (String setting : settings) {
+		for (String setting : given) {
 			int colon = setting.indexOf(':');
-			if (colon < 1 || setting.indexOf('=', colon) < colon + 2) {
-				throw new IllegalArgumentException("--set wants MODULE:PROPERTY=VALUE, got '" + setting + "'");
+			boolean property = "--set".equals(option);
+			if (colon < 1 || colon == setting.length() - 1 || (property && setting.indexOf('=', colon) < colon + 2)) {
+				throw new IllegalArgumentException(option + " wants "
+						+ (property ? "MODULE:PROPERTY=VALUE" : "MODULE:OPTION") + ", got '" + setting + "'");
 			}
 			String module = setting.substring(0, colon);
 			if (!DrillStack.services().contains(module)) {
 				throw new IllegalArgumentException(
-						"--set: unknown module '" + module + "', expected one of " + DrillStack.services());
+						option + ": unknown module '" + module + "', expected one of " + DrillStack.services());
 			}
-			args.computeIfAbsent(module, (m) -> new ArrayList<>()).add("--" + setting.substring(colon + 1));
+			args.computeIfAbsent(module, (m) -> new ArrayList<>()).add(prefix + setting.substring(colon + 1));
 		}
 		return args;
 	}

@@ -61,8 +61,8 @@ public final class HerdReport {
 				s.batchLatency().p50(), s.batchLatency().p95(), s.batchLatency().p99(), s.batchLatency().max()));
 		md.append("| outcomes (last per entry, as the kiosks recorded them) | ").append(s.outcomes()).append(" |\n");
 		md.append("| faults injected | ").append(s.injected()).append(" |\n");
-		md.append(String.format("| raw limit: %s | %.0f entries/s |%n", s.raw().description(),
-				s.raw().entriesPerSecond()));
+		md.append(String.format("| raw limit: %s | %.0f entries/s (median of %d runs: %s) |%n", s.raw().description(),
+				s.raw().entriesPerSecond(), s.rawRuns().size(), HerdDrill.rates(s.rawRuns())));
 		md.append(String.format("| naive path: %s | %.0f entries/s |%n", s.naive().description(),
 				s.naive().entriesPerSecond()));
 		md.append(String.format("| **full system / raw limit** | **%.1f %%** |%n", s.ratioToRaw() * 100));

@@ -24,7 +24,8 @@ import io.eventops.drills.report.Latency;
  * @param batchLatency latency of flush requests as the kiosks saw them
  * @param injected faults injected by kind
  * @param outcomes last outcome per entry, as the kiosks recorded them
- * @param raw the raw-limit baseline
+ * @param raw the raw-limit baseline: the median of {@code rawRuns}
+ * @param rawRuns the raw limit of each measured raw run, entries/s
  * @param naive the naive baseline
  * @param ratioToRaw herd rate / raw rate
  * @param ratioToNaive herd rate / naive rate
@@ -38,22 +39,22 @@ import io.eventops.drills.report.Latency;
  */
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
-		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, BaselineResult naive,
-		double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds,
-		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
-		List<SlowStatements.Row> statements) {
+		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, List<Double> rawRuns,
+		BaselineResult naive, double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers,
+		Map<String, Double> cpuSeconds, List<HotFrames> profile, List<Check> checks, boolean passed,
+		List<String> settings, List<SlowStatements.Row> statements) {
 
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
-				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
+				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.serverTimers, this.cpuSeconds, frames, this.checks, this.passed, this.settings, this.statements);
 	}
 
 	HerdSummary withSettings(List<String> given) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
-				this.injected, this.outcomes, this.raw, this.naive, this.ratioToRaw, this.ratioToNaive,
+				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.serverTimers, this.cpuSeconds, this.profile, this.checks, this.passed, given, this.statements);
 	}
 

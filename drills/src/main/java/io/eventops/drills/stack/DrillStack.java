@@ -3,6 +3,7 @@ package io.eventops.drills.stack;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,18 +44,22 @@ public final class DrillStack {
 	 * @param jfrDir where each service writes {@code <module>.jfr}, or {@code null} for
 	 * no profiling
 	 * @param serviceArgs extra arguments by module
+	 * @param jvmOptions extra JVM options by module, after the local stack's own
 	 * @return the running suite
 	 * @throws IOException when it cannot start
 	 * @throws InterruptedException when interrupted
 	 */
 	public static RunningSuite start(Path home, Path dataDir, Duration labelTime, int printers, Path jfrDir,
-			Map<String, List<String>> serviceArgs) throws IOException, InterruptedException {
+			Map<String, List<String>> serviceArgs, Map<String, List<String>> jvmOptions)
+			throws IOException, InterruptedException {
 		Map<String, List<String>> jvm = new HashMap<>();
-		if (jfrDir != null) {
-			for (String service : SERVICES) {
-				jvm.put(service, List.of("-XX:StartFlightRecording=filename=" + jfrFile(jfrDir, service)
-						+ ",settings=profile,dumponexit=true"));
+		for (String service : SERVICES) {
+			List<String> options = new ArrayList<>(jvmOptions.getOrDefault(service, List.of()));
+			if (jfrDir != null) {
+				options.add("-XX:StartFlightRecording=filename=" + jfrFile(jfrDir, service)
+						+ ",settings=profile,dumponexit=true");
 			}
+			jvm.put(service, options);
 		}
 		SuiteOptions options = SuiteOptions.defaults(home.toAbsolutePath().normalize(), dataDir.toAbsolutePath())
 			.withFreePorts(printers)
