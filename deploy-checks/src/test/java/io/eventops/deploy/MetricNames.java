@@ -26,6 +26,8 @@ final class MetricNames {
 			"eventops_print_failover_duration_seconds_max", "eventops_print_latency_seconds_count",
 			"eventops_print_latency_seconds_sum", "eventops_print_latency_seconds_max", "eventops_print_printer_state",
 			"eventops_print_queue_depth",
+			// print-orchestrator: LedgerGauges
+			"eventops_print_jobs_pending",
 			// kiosk-sync-service: FlushMetrics, BacklogGauges, RequestMetricsFilter
 			"eventops_edge_entries_total", "eventops_edge_flags_total", "eventops_edge_batch_seconds_count",
 			"eventops_edge_batch_seconds_sum", "eventops_edge_batch_seconds_max", "eventops_edge_kiosk_backlog",

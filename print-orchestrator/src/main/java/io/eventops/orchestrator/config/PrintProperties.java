@@ -20,6 +20,8 @@ import org.springframework.validation.annotation.Validated;
  * @param autoFailover whether a printer declared DOWN is failed over at once
  * @param relayInterval how often the relay polls the outbox when no notification came
  * @param relayBatchSize outbox rows copied into the ledger per pass
+ * @param maxQueuedPerPrinter jobs the relay places on one printer ahead of it (queued
+ * plus in flight); the rest of a backlog waits PENDING in the ledger
  * @param doneMarkerTtl lifetime of the completion marker {@code print:done:{jobId}}
  * @param connectTimeout TCP connect timeout towards printers
  * @param readTimeout status reply timeout towards printers
@@ -38,6 +40,7 @@ import org.springframework.validation.annotation.Validated;
 public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterval,
 		@Min(1) @Max(100) @DefaultValue("3") int downAfterFailures, @DefaultValue("true") boolean autoFailover,
 		@NotNull @DefaultValue("1s") Duration relayInterval, @Positive @DefaultValue("500") int relayBatchSize,
+		@Min(1) @Max(10000) @DefaultValue("20") int maxQueuedPerPrinter,
 		@NotNull @DefaultValue("7d") Duration doneMarkerTtl, @NotNull @DefaultValue("1s") Duration connectTimeout,
 		@NotNull @DefaultValue("1s") Duration readTimeout, @NotNull @DefaultValue("30s") Duration confirmTimeout,
 		@NotNull @DefaultValue("250ms") Duration confirmPollInterval,

@@ -78,13 +78,24 @@ public class PrintLedger {
 	}
 
 	/**
-	 * PENDING jobs, oldest first.
+	 * PENDING jobs of one pool, oldest first.
+	 * @param pool the printer pool
 	 * @param limit most rows
 	 * @return the jobs
 	 */
-	public List<PrintJob> pending(int limit) {
+	public List<PrintJob> pending(String pool, int limit) {
 		return this.jdbc.query("SELECT " + COLUMNS + " FROM printing.print_jobs WHERE state = 'PENDING'"
-				+ " ORDER BY created_at LIMIT ?", this.mapper, limit);
+				+ " AND printer_pool = ? ORDER BY created_at LIMIT ?", this.mapper, pool, limit);
+	}
+
+	/**
+	 * How many jobs are PENDING (waiting for room on a printer queue).
+	 * @return the count
+	 */
+	public long pendingCount() {
+		Long count = this.jdbc.queryForObject("SELECT count(*) FROM printing.print_jobs WHERE state = 'PENDING'",
+				Long.class);
+		return (count != null) ? count : 0;
 	}
 
 	/**

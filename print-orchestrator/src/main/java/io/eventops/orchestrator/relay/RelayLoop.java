@@ -27,6 +27,8 @@ class RelayLoop implements SmartLifecycle {
 
 	static final String CHANNEL = "eventops_badge_jobs";
 
+	private static final Duration REFILL_INTERVAL = Duration.ofMillis(100);
+
 	private static final Logger logger = LoggerFactory.getLogger(RelayLoop.class);
 
 	private final OutboxRelay relay;
@@ -77,8 +79,13 @@ class RelayLoop implements SmartLifecycle {
 
 	private void work() {
 		while (this.running) {
+			Duration wait = this.interval;
 			try {
-				this.relay.relayOnce();
+				if (this.relay.relayOnce().printersFull()) {
+					// a backlog waits for room on the printers' queues: top them up as
+					// they print instead of leaving them idle until the next poll
+					wait = (this.interval.compareTo(REFILL_INTERVAL) < 0) ? this.interval : REFILL_INTERVAL;
+				}
 			}
 			catch (RuntimeException ex) {
 				if (!this.running) {
@@ -87,7 +94,7 @@ class RelayLoop implements SmartLifecycle {
 				logger.warn("Relay pass failed: {}", ex.getMessage());
 			}
 			try {
-				if (this.wakeUp.tryAcquire(this.interval.toNanos(), TimeUnit.NANOSECONDS)) {
+				if (this.wakeUp.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS)) {
 					this.wakeUp.drainPermits();
 				}
 			}

@@ -20,15 +20,18 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.TestPropertySource;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The failover runbook's moment: the primary dies with one badge half-printed and forty
- * queued behind it.
+ * queued behind it. By default a printer is given at most 20 jobs; the field write-up's
+ * printer held 41, as one configured with a deeper queue does.
  */
 @OrchestratorTest
+@TestPropertySource(properties = "eventops.print.max-queued-per-printer=50")
 class FieldScenarioTests extends PrintFloorTest {
 
 	@Autowired
