@@ -100,8 +100,7 @@ class SmokeTests {
 				.untilAsserted(() -> assertThat(prometheus.targets()).containsExactlyInAnyOrder("reconciler-service=up",
 						"print-orchestrator=up", "kiosk-sync-service=up"));
 			// rate() needs two samples of every series in its window: three scrapes of
-			// each
-			// service (targets are scraped at their own offsets)
+			// each service (targets are scraped at their own offsets)
 			await().atMost(Duration.ofSeconds(30))
 				.until(() -> prometheus.query("count_over_time(up[1m]) >= 3").size() == 3);
 			List<String> empty = new ArrayList<>();
@@ -113,8 +112,8 @@ class SmokeTests {
 			}
 			System.out.println("[prometheus] dashboard targets without data: " + empty);
 			// the only series that exists once its event happened: a label whose print
-			// was
-			// not confirmed (per printer and outcome); every other target must show data
+			// was not confirmed (per printer and outcome); every other target must show
+			// data
 			assertThat(empty).allSatisfy((target) -> assertThat(target)
 				.contains("eventops_print_latency_seconds_count{outcome!=\"PRINTED\"}"));
 			await().atMost(Duration.ofSeconds(30))

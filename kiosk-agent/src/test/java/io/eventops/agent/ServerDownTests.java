@@ -43,9 +43,8 @@ class ServerDownTests {
 				.withBatchSize(7);
 			List<Duration> delays = new CopyOnWriteArrayList<>();
 			// the outage lasts exactly seven failed attempts: the waiter records the
-			// delay
-			// the loop asked for instead of sleeping it, and brings the edge back after
-			// the seventh
+			// delay the loop asked for instead of sleeping it, and brings the edge back
+			// after the seventh
 			SignalWaiter real = new SignalWaiter();
 			Waiter recording = new Waiter() {
 

@@ -46,9 +46,8 @@ public final class CheckInInvariants {
 				database.number("SELECT count(*) FROM reconciler.processed_entries WHERE source_id = ANY(?)",
 						(Object) kiosks)));
 		// a rejected entry whose answer was lost comes back DUPLICATE on the resend (same
-		// key,
-		// same payload), so the quarantine, not the kiosk's last outcome, says what was
-		// rejected
+		// key, same payload), so the quarantine, not the kiosk's last outcome, says what
+		// was rejected
 		Set<String> rejected = new HashSet<>(database
 			.strings("SELECT idempotency_key FROM reconciler.rejections WHERE kiosk_id = ANY(?)", (Object) kiosks));
 		checks.add(Check.equal("rejected entries (quarantine) = the entries made to be rejected", plannedRejections,

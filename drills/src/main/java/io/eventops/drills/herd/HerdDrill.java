@@ -111,9 +111,8 @@ public final class HerdDrill {
 				RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
 						this.plan.batchSize(), this.plan.baselineThreads());
 			}
-			// the raw limit moved by up to a third between single runs on the same
-			// machine:
-			// the ratio is taken to the median of several
+			// single raw runs moved by up to a third on the same machine: the ratio is
+			// taken to the median of several
 			List<BaselineResult> raws = new ArrayList<>();
 			for (int run = 0; run < RAW_RUNS; run++) {
 				raws.add(RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),

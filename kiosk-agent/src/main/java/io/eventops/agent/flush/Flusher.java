@@ -122,8 +122,7 @@ public final class Flusher {
 	private FlushRound condemn(LogEntry entry, EdgeReply reply, Round round) {
 		if (reply.kind() == EdgeReply.Kind.REFUSED_AS_A_WHOLE) {
 			// a heartbeat carries no entry: if the edge refuses that too, the fault is
-			// not
-			// in the entry, and dead-lettering would empty a healthy queue
+			// not in the entry, and dead-lettering would empty a healthy queue
 			EdgeReply heartbeat = post(List.of(), round);
 			if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
 				EdgeReply.Kind kind = heartbeat.kind();

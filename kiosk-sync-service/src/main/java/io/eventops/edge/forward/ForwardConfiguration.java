@@ -28,13 +28,11 @@ import org.springframework.web.client.RestClient;
 @Configuration(proxyBeanMethods = false)
 class ForwardConfiguration {
 
-	// A refused connection never reached the reconciler and a 5xx was rolled back: both
-	// may be
-	// retried at once. A read timeout is not retried here: the reconciler may still be
-	// working
-	// on the batch, and resending it under load only multiplies the load (the kiosk
-	// retries
-	// later with backoff, and a replay is harmless, invariant 1). A 4xx will not change.
+	// A refused connection never reached the reconciler and a 5xx was rolled back:
+	// both may be retried at once. A read timeout is not retried here: the reconciler
+	// may still be working on the batch, and resending it under load only multiplies
+	// the load (the kiosk retries later with backoff, and a replay is harmless,
+	// invariant 1). A 4xx will not change.
 	private static final Predicate<Throwable> RETRYABLE = (ex) -> ex instanceof HttpServerErrorException
 			|| (ex instanceof ResourceAccessException && causedBy(ex, java.net.ConnectException.class));
 

@@ -58,8 +58,7 @@ public class Dispatcher {
 	private final Map<String, UUID> seenBusy = new ConcurrentHashMap<>();
 
 	// Per printer: since when it has been seen ready and idle, uninterrupted, while
-	// holding
-	// an unknown job.
+	// holding an unknown job.
 	private final Map<String, IdleSince> seenIdle = new ConcurrentHashMap<>();
 
 	private final Duration stableFor;
@@ -94,8 +93,7 @@ public class Dispatcher {
 		UUID inflight = this.queues.inflight(printerId);
 		if (inflight == null) {
 			// The ledger is authoritative for the one unconfirmed job (Redis may have
-			// lost
-			// it).
+			// lost it).
 			Optional<PrintJob> unconfirmed = this.ledger.unconfirmedOn(printerId);
 			if (unconfirmed.isPresent()) {
 				if (!this.queues.restoreInflight(printerId, unconfirmed.get().jobId())) {
@@ -163,8 +161,7 @@ public class Dispatcher {
 
 	// A job sent earlier whose outcome is unknown (UNKNOWN_OUTCOME, or PRINTING left by a
 	// crashed or replaced agent): a printer still busy with it will finish it; an idle
-	// one
-	// gets it again, flagged possibleDuplicate (invariant 8).
+	// one gets it again, flagged possibleDuplicate (invariant 8).
 	private boolean resolveUnknown(Printer printer, PrintJob job, BooleanSupplier stopping) {
 		String printerId = printer.printerId();
 		PrinterStatus status = this.clients.of(printer).probe();
@@ -187,8 +184,8 @@ public class Dispatcher {
 			return true;
 		}
 		// Send again only to a printer that stayed ready and idle as long as it takes to
-		// be
-		// declared DOWN: a flapping printer is failed over instead of collecting copies.
+		// be declared DOWN: a flapping printer is failed over instead of collecting
+		// copies.
 		IdleSince idle = this.seenIdle.compute(printerId,
 				(id, seen) -> (seen != null && seen.jobId().equals(job.jobId())) ? seen
 						: new IdleSince(job.jobId(), System.nanoTime()));
@@ -212,8 +209,7 @@ public class Dispatcher {
 		this.metrics.print(printerId, result.outcome().name(), Duration.ofNanos(System.nanoTime() - started));
 		if (stopping.getAsBoolean() && result.outcome() == PrintOutcome.UNKNOWN) {
 			// cut short by shutdown: leave the job PRINTING in flight, as a crash would,
-			// for
-			// the next agent to resolve
+			// for the next agent to resolve
 			return false;
 		}
 		switch (result.outcome()) {
@@ -225,8 +221,7 @@ public class Dispatcher {
 			}
 			case UNKNOWN -> {
 				// Invariant 8: the job stays in flight, nothing more goes to this printer
-				// until
-				// its outcome is settled or failover reclaims it.
+				// until its outcome is settled or failover reclaims it.
 				this.ledger.markUnknown(job.jobId(), printerId, job.attempts());
 				logger.warn("Job {} on printer {}: outcome unknown ({})", job.jobId(), printerId, result.detail());
 			}
@@ -238,8 +233,7 @@ public class Dispatcher {
 	}
 
 	// Invariant 8: the marker is written only now that the printer confirmed the label,
-	// then
-	// the ledger, then the in-flight key goes.
+	// then the ledger, then the in-flight key goes.
 	private void confirmed(String printerId, UUID jobId) {
 		this.markers.markDone(jobId, printerId);
 		this.ledger.markPrinted(jobId, printerId);

@@ -23,8 +23,7 @@ final class PrintConfirmation {
 		}
 		if (!before.idle()) {
 			// Whatever is still buffered belongs to an earlier, unconfirmed job:
-			// confirming this
-			// one by "buffer empty" would be confirming both.
+			// confirming this one by "buffer empty" would be confirming both.
 			return new PrintResult(PrintOutcome.NOT_SENT, "printer busy: " + before.formatsInBuffer()
 					+ " formats buffered, " + before.labelsRemaining() + " labels remaining", before);
 		}

@@ -39,8 +39,7 @@ public record ExtendedStatus(boolean errorPresent, long errors, boolean warningP
 			| MOTOR_OVER_TEMPERATURE | PAUSED;
 
 	// Firmware pads these lines with varying spaces and CR LF, so only the words and the
-	// three
-	// number groups are anchored.
+	// three number groups are anchored.
 	private static final Pattern ERRORS = flags("ERRORS");
 
 	private static final Pattern WARNINGS = flags("WARNINGS");

@@ -82,10 +82,8 @@ final class Listener implements AutoCloseable {
 			closeQuietly(socket);
 		}
 		// While a thread is blocked in accept() the JDK defers releasing the listening
-		// socket
-		// to that thread, and the kernel keeps completing handshakes until then: only
-		// after
-		// it ended are new connections really refused.
+		// socket to that thread, and the kernel keeps completing handshakes until then:
+		// only after it ended are new connections really refused.
 		if (Thread.currentThread() != this.thread) {
 			try {
 				this.thread.join(JOIN_TIMEOUT_MILLIS);

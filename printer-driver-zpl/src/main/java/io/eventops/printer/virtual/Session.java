@@ -58,8 +58,7 @@ final class Session implements Listener.SessionHandler {
 		switch (code) {
 			case "HS":
 				// Zebra printers send nothing for ~HS in media out, ribbon out, head
-				// open,
-				// rewinder full and head over-temperature
+				// open, rewinder full and head over-temperature
 				if (state.paperOut() || state.headOpen()) {
 					return null;
 				}

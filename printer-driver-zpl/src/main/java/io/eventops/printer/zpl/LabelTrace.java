@@ -59,8 +59,7 @@ public record LabelTrace(String jobId, String attendeeId, int credentialVersion)
 
 	// ^FH does not apply to ^FX, and a '^' or '~' would end the comment or run a command:
 	// anything outside the id charset is percent-encoded ('%' itself is outside it, so
-	// this is
-	// reversible), which also keeps ';' and '=' out of the values.
+	// this is reversible), which also keeps ';' and '=' out of the values.
 	static String encode(String value) {
 		StringBuilder out = new StringBuilder(value.length());
 		for (byte b : value.getBytes(StandardCharsets.UTF_8)) {

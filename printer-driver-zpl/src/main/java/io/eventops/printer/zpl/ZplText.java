@@ -51,11 +51,9 @@ final class ZplText {
 				case '~' -> out.append("_7E");
 				case '_' -> out.append("_5F");
 				// ^FB reads "\&" as a line break and "\(x)" as a soft hyphen. "\\" is the
-				// one
-				// spelling that prints a single backslash whichever of ^FH and ^FB the
-				// firmware
-				// applies first ("_5C" would decode to a bare backslash before ^FB sees
-				// it).
+				// one spelling that prints a single backslash whichever of ^FH and ^FB
+				// the firmware applies first ("_5C" would decode to a bare backslash
+				// before ^FB sees it).
 				case '\\' -> out.append(fieldBlock ? "\\\\" : "_5C");
 				default -> out.append(c);
 			}

@@ -88,9 +88,9 @@ final class ScriptedPrinter implements AutoCloseable {
 	}
 
 	// A connection counts as active from accept until its reply is complete: counting
-	// down
-	// right before the chunk with the last ETX goes out means a client that waits for the
-	// reply before opening its next connection can never be seen overlapping itself.
+	// down right before the chunk with the last ETX goes out means a client that waits
+	// for the reply before opening its next connection can never be seen overlapping
+	// itself.
 	private void serve(Socket socket) {
 		this.maxActive.accumulateAndGet(this.active.incrementAndGet(), Math::max);
 		boolean counted = true;

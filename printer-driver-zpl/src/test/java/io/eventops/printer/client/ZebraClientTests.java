@@ -128,9 +128,8 @@ class ZebraClientTests {
 
 			client.send("^XA^FH^FDZoë 👋^FS^XZ");
 			// each command is its own connection, recorded by its own thread of the
-			// scripted
-			// printer: wait for the first before sending the second, or their order is a
-			// race
+			// scripted printer: wait for the first before sending the second, or their
+			// order is a race
 			await().atMost(WAIT).until(() -> printer.received().size() == 1);
 			client.cancelAll();
 

@@ -55,8 +55,7 @@ class CheckInWriter {
 			SELECT idempotency_key, fingerprint FROM reconciler.processed_entries WHERE idempotency_key = ANY(?)""";
 
 	// Invariant 4: one conditional statement, no read-modify-write; the incoming record
-	// wins only
-	// with a strictly greater (origin_rank, seq, source_id).
+	// wins only with a strictly greater (origin_rank, seq, source_id).
 	private static final String UPSERT_CHECK_INS = """
 			INSERT INTO reconciler.check_ins AS c (attendee_id, event_id, origin_rank, seq, source_id,
 			  idempotency_key, captured_at, kiosk_display_name, kiosk_company)
@@ -217,8 +216,7 @@ class CheckInWriter {
 	}
 
 	// Keys the guard already held: the same payload is a replay that Redis missed,
-	// another
-	// payload is key reuse (invariant 3).
+	// another payload is key reuse (invariant 3).
 	private void resolveGuardConflicts(List<BatchItem> items, Set<String> guarded, Map<Integer, Judgement> judgements,
 			List<BatchItem> quarantine) {
 		List<BatchItem> conflicts = items.stream().filter((item) -> !guarded.contains(item.key())).toList();

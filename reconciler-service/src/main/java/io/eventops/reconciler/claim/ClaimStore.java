@@ -29,9 +29,8 @@ public class ClaimStore {
 	private static final Logger logger = LoggerFactory.getLogger(ClaimStore.class);
 
 	// Claims a free key and reports what held a taken one. GET then SET inside one script
-	// is
-	// atomic, and unlike SET NX GET (Redis >= 7.0) it also runs on the Redis 6 that some
-	// deployments and the embedded server ship.
+	// is atomic, and unlike SET NX GET (Redis >= 7.0) it also runs on the Redis 6 that
+	// some deployments and the embedded server ship.
 	private static final RedisScript<List> CLAIM = new DefaultRedisScript<>("""
 			local out = {}
 			for i = 1, #KEYS do

@@ -42,8 +42,7 @@ class BatchStatementCountTests {
 		int small = statementsFor(5);
 		int large = statementsFor(500);
 		// attendee lookup, guard insert, guard conflicts, upsert, stale marking, outbox
-		// insert,
-		// notify, quarantine, stream lock, change log insert
+		// insert, notify, quarantine, stream lock, change log insert
 		assertThat(large).isLessThanOrEqualTo(10).isEqualTo(small);
 	}
 

@@ -38,8 +38,7 @@ class StreamConsistencyTests {
 		String event = TestData.unique("evt");
 		List<String> attendees = TestData.attendees(this.jdbc, event, 80);
 		// a random delay between taking a streamSeq and committing: the window in which
-		// plain
-		// sequence values become visible out of order
+		// plain sequence values become visible out of order
 		String trigger = "delay_" + event.replace('-', '_');
 		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
 				+ "IF NEW.event_id = '" + event + "' THEN PERFORM pg_sleep(random() * 0.03); END IF; RETURN NEW; "
