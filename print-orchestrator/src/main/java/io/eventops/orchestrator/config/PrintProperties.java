@@ -19,7 +19,7 @@ import org.springframework.validation.annotation.Validated;
  * (invariant 9: fewer is a blip and moves nothing)
  * @param autoFailover whether a printer declared DOWN is failed over at once
  * @param relayInterval how often the relay polls the outbox when no notification came
- * @param relayBatchSize outbox rows copied into the ledger per pass
+ * @param relayBatchSize most jobs taken from the outbox and placed per pool and pass
  * @param maxQueuedPerPrinter jobs the relay places on one printer ahead of it (queued
  * plus in flight); the rest of a backlog waits PENDING in the ledger
  * @param doneMarkerTtl lifetime of the completion marker {@code print:done:{jobId}}

@@ -5,12 +5,14 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -36,18 +38,19 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Moves up to {@code limit} new jobs from the reconciler's outbox into the ledger as
-	 * PENDING, in one statement: the reconciler's {@code take_badge_jobs} removes them
-	 * from its relay table in the same transaction, so a job is taken once and a failed
-	 * insert leaves it there (invariant 7). A pass costs what is new, not every job ever
-	 * created. Safe with several replicas: they take disjoint jobs.
+	 * Moves up to {@code limit} of a pool's oldest untaken jobs from the reconciler's
+	 * outbox into the ledger as PENDING, in one statement: the reconciler's
+	 * {@code take_badge_jobs} removes them from its relay table in the same transaction,
+	 * so a job is taken once and a failed insert leaves it there (invariant 7). Safe with
+	 * several replicas: they take disjoint jobs.
+	 * @param pool the printer pool
 	 * @param limit most jobs per call
 	 * @return how many jobs were taken, and the ones this call inserted (fewer when a
-	 * taken job was already in the ledger)
+	 * taken job was already in the ledger), oldest first
 	 */
-	public Relayed relayFromOutbox(int limit) {
+	public Relayed relayFromOutbox(String pool, int limit) {
 		return this.jdbc.queryForObject("""
-				WITH taken AS (SELECT * FROM reconciler.take_badge_jobs(?)),
+				WITH taken AS (SELECT * FROM reconciler.take_badge_jobs(?, ?)),
 				inserted AS (
 					INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
 						display_name, company, tier, state, created_at)
@@ -55,11 +58,25 @@ public class PrintLedger {
 						f.display_name, f.company, f.tier, 'PENDING', f.created_at
 					FROM taken f
 					ON CONFLICT (job_id) DO NOTHING
-					RETURNING job_id)
-				SELECT (SELECT count(*) FROM taken), ARRAY(SELECT job_id FROM inserted)""", (rs, n) -> {
+					RETURNING job_id, created_at)
+				SELECT (SELECT count(*) FROM taken),
+					ARRAY(SELECT job_id FROM inserted ORDER BY created_at, job_id)""", (rs, n) -> {
 			UUID[] ids = (UUID[]) rs.getArray(2).getArray();
 			return new Relayed(rs.getInt(1), List.of(ids));
-		}, limit);
+		}, limit, pool);
+	}
+
+	/**
+	 * Badge jobs not taken into the ledger yet, per printer pool: the part of the print
+	 * backlog that waits in the reconciler's outbox.
+	 * @return untaken jobs by pool
+	 */
+	public Map<String, Long> outboxBacklog() {
+		Map<String, Long> backlog = new TreeMap<>();
+		this.jdbc.query("SELECT printer_pool, jobs FROM reconciler.badge_job_backlog()", (ResultSet rs) -> {
+			backlog.put(rs.getString(1), rs.getLong(2));
+		});
+		return backlog;
 	}
 
 	/**
@@ -89,12 +106,14 @@ public class PrintLedger {
 	}
 
 	/**
-	 * How many jobs are PENDING (waiting for room on a printer queue).
+	 * How many jobs wait for a printer: PENDING in the ledger or not taken from the
+	 * outbox yet.
 	 * @return the count
 	 */
 	public long pendingCount() {
-		Long count = this.jdbc.queryForObject("SELECT count(*) FROM printing.print_jobs WHERE state = 'PENDING'",
-				Long.class);
+		Long count = this.jdbc.queryForObject("""
+				SELECT (SELECT count(*) FROM printing.print_jobs WHERE state = 'PENDING')
+					+ (SELECT coalesce(sum(jobs), 0) FROM reconciler.badge_job_backlog())""", Long.class);
 		return (count != null) ? count : 0;
 	}
 
@@ -264,23 +283,36 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Jobs for ops, newest first.
+	 * Jobs for ops, newest first; an attendee's jobs not taken from the outbox yet come
+	 * first, as PENDING.
 	 * @param attendeeId only this attendee's, when not null
 	 * @param state only in this state, when not null
 	 * @param limit most rows
 	 * @return the jobs
 	 */
 	public List<PrintJob> search(String attendeeId, JobState state, int limit) {
-		return this.jdbc.query(
+		List<PrintJob> jobs = new ArrayList<>();
+		if (attendeeId != null && (state == null || state == JobState.PENDING)) {
+			// not taken from the outbox yet: PENDING to ops, newest first like the rest
+			jobs.addAll(this.jdbc.query("""
+					SELECT job_id, attendee_id, event_id, credential_version, printer_pool, display_name, company,
+						tier, NULL::text AS printer_id, 'PENDING' AS state, 0 AS attempts,
+						false AS possible_duplicate, created_at, NULL::timestamptz AS printed_at
+					FROM reconciler.untaken_badge_jobs(?) ORDER BY created_at DESC LIMIT ?""", this.mapper, attendeeId,
+					limit));
+		}
+		jobs.addAll(this.jdbc.query(
 				"SELECT " + COLUMNS + " FROM printing.print_jobs"
 						+ " WHERE (?::text IS NULL OR attendee_id = ?) AND (?::text IS NULL OR state = ?)"
 						+ " ORDER BY created_at DESC LIMIT ?",
 				this.mapper, attendeeId, attendeeId, (state != null) ? state.name() : null,
-				(state != null) ? state.name() : null, limit);
+				(state != null) ? state.name() : null, limit - jobs.size()));
+		return jobs;
 	}
 
 	/**
-	 * Jobs per state, every state present.
+	 * Jobs per state, every state present; jobs not taken from the outbox yet count as
+	 * PENDING.
 	 * @return counts in state order
 	 */
 	public Map<JobState, Long> summary() {
@@ -291,6 +323,8 @@ public class PrintLedger {
 		this.jdbc.query("SELECT state, count(*) FROM printing.print_jobs GROUP BY state", (ResultSet rs) -> {
 			counts.put(JobState.valueOf(rs.getString(1)), rs.getLong(2));
 		});
+		// jobs not taken from the outbox yet wait for a printer too
+		outboxBacklog().values().forEach((jobs) -> counts.merge(JobState.PENDING, jobs, Long::sum));
 		return counts;
 	}
 

@@ -16,7 +16,8 @@ class LedgerGauges {
 
 	LedgerGauges(MeterRegistry registry, PrintLedger ledger) {
 		Gauge.builder("eventops.print.jobs.pending", ledger, PrintLedger::pendingCount)
-			.description("Badge jobs in the print ledger waiting for room on a printer queue (PENDING)")
+			.description(
+					"Badge jobs waiting for room on a printer queue: PENDING in the ledger or not taken from the outbox yet")
 			.register(registry);
 	}
 

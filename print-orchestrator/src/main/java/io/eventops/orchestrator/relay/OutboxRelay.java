@@ -21,11 +21,13 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * One relay pass: copies new outbox jobs into the ledger, then tops up the queue of every
- * UP printer to at most {@code max-queued-per-printer} jobs (queued plus in flight),
- * least loaded first, oldest job first. The rest of a backlog waits PENDING in the
- * ledger: a printer that dies mid-rush holds a few jobs for failover to move instead of
- * thousands, and a slow printer is not handed half the backlog.
+ * One relay pass: tops up the queue of every UP printer to at most
+ * {@code max-queued-per-printer} jobs (queued plus in flight), least loaded first, oldest
+ * job first, taking jobs from the reconciler's outbox per pool only as there is room. The
+ * rest of a backlog waits in the outbox: a printer that dies mid-rush holds a few jobs
+ * for failover to move instead of thousands, a slow printer is not handed half the
+ * backlog, and a reconnect herd does not pay for ledger rows of badges printed minutes
+ * later.
  */
 @Component
 public class OutboxRelay {
@@ -55,80 +57,91 @@ public class OutboxRelay {
 	 * @return what the pass did
 	 */
 	public Pass relayOnce() {
-		int copied = 0;
-		PrintLedger.Relayed relayed;
-		do {
-			relayed = this.ledger.relayFromOutbox(this.batchSize);
-			copied += relayed.inserted().size();
-		}
-		while (relayed.taken() == this.batchSize);
-		Pass pass = placePending(copied);
-		if (copied > 0 || pass.placed() > 0) {
-			logger.debug("Relay: {} jobs copied from the outbox, {} placed on printers", copied, pass.placed());
-		}
-		return pass;
-	}
-
-	// One ledger statement and one Redis command per printer and pass, not one of each
-	// per job: placing 30 000 jobs one commit at a time cost a WAL flush each, in the
-	// middle of a reconnect herd. Ledger first, then the queue; a crash between the two
-	// leaves QUEUED jobs that the ledger sweeper puts back in the queue.
-	private Pass placePending(int copied) {
 		Map<String, List<Printer>> upByPool = new LinkedHashMap<>();
 		for (Printer printer : this.registry.all()) {
 			if (printer.state() == PrinterState.UP) {
 				upByPool.computeIfAbsent(printer.pool(), (pool) -> new ArrayList<>()).add(printer);
 			}
 		}
-		Map<String, Long> depth = new HashMap<>();
-		int placed = 0;
-		boolean full = false;
+		Pass pass = new Pass(0, 0, false);
 		for (Map.Entry<String, List<Printer>> pool : upByPool.entrySet()) {
-			long room = 0;
-			for (Printer printer : pool.getValue()) {
-				long load = this.queues.depth(printer.printerId());
-				depth.put(printer.printerId(), load);
-				room += Math.max(0, this.maxQueued - load);
-			}
-			if (room == 0) {
-				full = true;
-				continue;
-			}
-			int limit = (int) Math.min(this.batchSize, room);
-			List<PrintJob> pending = this.ledger.pending(pool.getKey(), limit);
-			full |= pending.size() == limit;
-			Map<String, List<UUID>> chosen = new LinkedHashMap<>();
-			for (PrintJob job : pending) {
-				Printer target = null;
-				for (Printer printer : pool.getValue()) {
-					long load = depth.get(printer.printerId());
-					if (load < this.maxQueued && (target == null || load < depth.get(target.printerId()))) {
-						target = printer;
-					}
-				}
-				chosen.computeIfAbsent(target.printerId(), (printer) -> new ArrayList<>()).add(job.jobId());
-				depth.merge(target.printerId(), 1L, Long::sum);
-			}
-			for (Map.Entry<String, List<UUID>> printer : chosen.entrySet()) {
-				Set<UUID> assigned = this.ledger.assign(printer.getValue(), printer.getKey());
-				// oldest first, as read; another replica may have placed some meanwhile
-				List<UUID> queued = printer.getValue().stream().filter(assigned::contains).toList();
-				this.queues.pushAll(printer.getKey(), queued);
-				placed += queued.size();
-			}
+			pass = pass.plus(fill(pool.getKey(), pool.getValue()));
 		}
-		return new Pass(copied, placed, full);
+		if (pass.copied() > 0 || pass.placed() > 0) {
+			logger.debug("Relay: {} jobs taken from the outbox, {} placed on printers", pass.copied(), pass.placed());
+		}
+		return pass;
+	}
+
+	// Tops up one pool's UP printers: PENDING ledger jobs first (put back by failover, or
+	// left by a crash), then the pool's oldest jobs from the outbox, only as many as
+	// there is room for. A herd's backlog waits in the outbox, not as ledger rows written
+	// in the middle of the herd, and a pool whose printers are all down or full takes
+	// nothing, so it never holds back another pool.
+	//
+	// One ledger statement and one Redis command per printer and pass, not one of each
+	// per job. Ledger first, then the queue; a crash between the two leaves QUEUED jobs
+	// that the ledger sweeper puts back in the queue.
+	private Pass fill(String pool, List<Printer> printers) {
+		Map<String, Long> depth = new HashMap<>();
+		long room = 0;
+		for (Printer printer : printers) {
+			long load = this.queues.depth(printer.printerId());
+			depth.put(printer.printerId(), load);
+			room += Math.max(0, this.maxQueued - load);
+		}
+		if (room == 0) {
+			return new Pass(0, 0, true);
+		}
+		int limit = (int) Math.min(this.batchSize, room);
+		List<UUID> jobs = new ArrayList<>(this.ledger.pending(pool, limit).stream().map(PrintJob::jobId).toList());
+		int copied = 0;
+		boolean more = jobs.size() == limit;
+		if (jobs.size() < limit) {
+			int wanted = limit - jobs.size();
+			PrintLedger.Relayed relayed = this.ledger.relayFromOutbox(pool, wanted);
+			copied = relayed.inserted().size();
+			jobs.addAll(relayed.inserted());
+			more = relayed.taken() == wanted;
+		}
+		Map<String, List<UUID>> chosen = new LinkedHashMap<>();
+		for (UUID job : jobs) {
+			Printer target = null;
+			for (Printer printer : printers) {
+				long load = depth.get(printer.printerId());
+				if (load < this.maxQueued && (target == null || load < depth.get(target.printerId()))) {
+					target = printer;
+				}
+			}
+			chosen.computeIfAbsent(target.printerId(), (printer) -> new ArrayList<>()).add(job);
+			depth.merge(target.printerId(), 1L, Long::sum);
+		}
+		int placed = 0;
+		for (Map.Entry<String, List<UUID>> printer : chosen.entrySet()) {
+			Set<UUID> assigned = this.ledger.assign(printer.getValue(), printer.getKey());
+			// oldest first, as read; another replica may have placed some meanwhile
+			List<UUID> queued = printer.getValue().stream().filter(assigned::contains).toList();
+			this.queues.pushAll(printer.getKey(), queued);
+			placed += queued.size();
+		}
+		return new Pass(copied, placed, more);
 	}
 
 	/**
 	 * What one pass did.
 	 *
-	 * @param copied jobs copied from the outbox into the ledger
+	 * @param copied jobs taken from the outbox into the ledger
 	 * @param placed jobs placed on printer queues
 	 * @param printersFull whether jobs may be left waiting for room on a queue: the
 	 * caller should pass again soon instead of at the poll interval
 	 */
 	public record Pass(int copied, int placed, boolean printersFull) {
+
+		Pass plus(Pass other) {
+			return new Pass(this.copied + other.copied, this.placed + other.placed,
+					this.printersFull || other.printersFull);
+		}
+
 	}
 
 }

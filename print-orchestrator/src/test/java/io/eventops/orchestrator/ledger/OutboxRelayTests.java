@@ -31,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The relay from the reconciler's outbox into the print ledger, against real PostgreSQL
  * with both services' migrations: every job is copied exactly once (invariant 7), a pass
- * takes only what is new, concurrent relays take disjoint jobs, and a rolled-back pass
- * loses nothing.
+ * takes only what is new, concurrent relays take disjoint jobs, a rolled-back pass loses
+ * nothing, and each pool is taken on its own, its backlog visible before it is taken.
  */
 class OutboxRelayTests {
 
@@ -62,9 +62,12 @@ class OutboxRelayTests {
 	void emptyOutbox() {
 		// each test starts from an outbox the ledger has caught up with
 		this.ledger = new PrintLedger(jdbc);
-		for (int pass = 0; pass < 100 && this.ledger.relayFromOutbox(1000).taken() > 0; pass++) {
-			// drain; bounded, so that a relay that stopped removing jobs fails instead of
-			// hanging
+		for (String pool : this.ledger.outboxBacklog().keySet()) {
+			for (int pass = 0; pass < 100 && this.ledger.relayFromOutbox(pool, 1000).taken() > 0; pass++) {
+				// drain; bounded, so that a relay that stopped removing jobs fails
+				// instead
+				// of hanging
+			}
 		}
 	}
 
@@ -76,7 +79,7 @@ class OutboxRelayTests {
 		List<UUID> inserted = new ArrayList<>();
 		PrintLedger.Relayed pass;
 		do {
-			pass = this.ledger.relayFromOutbox(100);
+			pass = this.ledger.relayFromOutbox("hall", 100);
 			taken.add(pass.taken());
 			inserted.addAll(pass.inserted());
 		}
@@ -98,7 +101,7 @@ class OutboxRelayTests {
 				PrintLedger replica = new PrintLedger(new JdbcTemplate(dataSource));
 				List<UUID> mine = new ArrayList<>();
 				for (int pass = 0; pass < 200; pass++) {
-					PrintLedger.Relayed relayed = replica.relayFromOutbox(50);
+					PrintLedger.Relayed relayed = replica.relayFromOutbox("hall", 50);
 					mine.addAll(relayed.inserted());
 					if (relayed.taken() == 0) {
 						break;
@@ -125,7 +128,7 @@ class OutboxRelayTests {
 		TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
 
 		transaction.executeWithoutResult((status) -> {
-			PrintLedger.Relayed pass = new PrintLedger(new JdbcTemplate(dataSource)).relayFromOutbox(100);
+			PrintLedger.Relayed pass = new PrintLedger(new JdbcTemplate(dataSource)).relayFromOutbox("hall", 100);
 			assertThat(pass.inserted()).hasSize(30);
 			// the ledger write fails after the take: both are undone together
 			status.setRollbackOnly();
@@ -133,7 +136,7 @@ class OutboxRelayTests {
 		assertThat(pendingInLedger(jobs)).isZero();
 		assertThat(untaken()).isEqualTo(30);
 
-		assertThat(this.ledger.relayFromOutbox(100).inserted()).containsExactlyInAnyOrderElementsOf(ids(jobs));
+		assertThat(this.ledger.relayFromOutbox("hall", 100).inserted()).containsExactlyInAnyOrderElementsOf(ids(jobs));
 	}
 
 	@Test
@@ -147,7 +150,7 @@ class OutboxRelayTests {
 				VALUES (?, ?, 'evt', 1, 'hall', 'Already', 'PENDING', now())""", jobs.get(0).jobId(),
 				jobs.get(0).attendeeId());
 
-		PrintLedger.Relayed pass = this.ledger.relayFromOutbox(100);
+		PrintLedger.Relayed pass = this.ledger.relayFromOutbox("hall", 100);
 
 		assertThat(pass.taken()).isEqualTo(3);
 		assertThat(pass.inserted()).containsExactly(jobs.get(1).jobId(), jobs.get(2).jobId());
@@ -159,14 +162,52 @@ class OutboxRelayTests {
 	@Test
 	void aPassDoesNotLookAtJobsItAlreadyCopied() {
 		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 5);
-		assertThat(this.ledger.relayFromOutbox(100).inserted()).hasSize(5);
+		assertThat(this.ledger.relayFromOutbox("hall", 100).inserted()).hasSize(5);
 		// printed jobs archived out of the ledger: comparing the whole outbox with the
 		// ledger would copy (and print) them again
 		jdbc.update("DELETE FROM printing.print_jobs WHERE job_id = ANY(?)",
 				(Object) jobs.stream().map(TestData.BadgeJob::jobId).toArray(UUID[]::new));
 
-		assertThat(this.ledger.relayFromOutbox(100).taken()).isZero();
+		assertThat(this.ledger.relayFromOutbox("hall", 100).taken()).isZero();
 		assertThat(pendingInLedger(jobs)).isZero();
+	}
+
+	@Test
+	void eachPoolIsTakenOnItsOwn() {
+		List<TestData.BadgeJob> busy = TestData.badgeJobs(jdbc, "hall-a", 300);
+		List<TestData.BadgeJob> quiet = TestData.badgeJobs(jdbc, "hall-b", 2);
+
+		// a pool behind a long backlog of another gets its own jobs at once
+		assertThat(this.ledger.relayFromOutbox("hall-b", 10).inserted())
+			.containsExactlyElementsOf(quiet.stream().map(TestData.BadgeJob::jobId).toList());
+		assertThat(this.ledger.outboxBacklog()).containsEntry("hall-a", 300L).doesNotContainKey("hall-b");
+
+		PrintLedger.Relayed first = this.ledger.relayFromOutbox("hall-a", 20);
+		assertThat(first.inserted())
+			.containsExactlyElementsOf(busy.subList(0, 20).stream().map(TestData.BadgeJob::jobId).toList());
+		assertThat(this.ledger.outboxBacklog()).containsEntry("hall-a", 280L);
+	}
+
+	@Test
+	void untakenJobsCountAsPendingForOps() {
+		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall-c", 5);
+		this.ledger.relayFromOutbox("hall-c", 2);
+		long pendingBefore = this.ledger.summary().get(JobState.PENDING);
+
+		// three still in the outbox, two in the ledger: all five wait for a printer
+		assertThat(this.ledger.pendingCount()).isEqualTo(pendingBefore);
+		assertThat(pendingBefore).isGreaterThanOrEqualTo(5);
+		TestData.BadgeJob untaken = jobs.get(4);
+		assertThat(this.ledger.search(untaken.attendeeId(), null, 10)).singleElement().satisfies((job) -> {
+			assertThat(job.jobId()).isEqualTo(untaken.jobId());
+			assertThat(job.state()).isEqualTo(JobState.PENDING);
+			assertThat(job.printerId()).isNull();
+			assertThat(job.displayName()).isEqualTo("Name " + untaken.attendeeId());
+		});
+		assertThat(this.ledger.search(untaken.attendeeId(), JobState.QUEUED, 10)).isEmpty();
+		TestData.BadgeJob taken = jobs.get(0);
+		assertThat(this.ledger.search(taken.attendeeId(), null, 10)).extracting(PrintJob::jobId)
+			.containsExactly(taken.jobId());
 	}
 
 	private static Set<UUID> ids(List<TestData.BadgeJob> jobs) {
