@@ -12,6 +12,10 @@ ALTER TABLE badge_job_relay ALTER COLUMN printer_pool SET NOT NULL;
 
 CREATE INDEX badge_job_relay_pool_idx ON badge_job_relay (printer_pool, created_at, job_id);
 
+-- Jobs are taken per pool now; the global order index would only cost an insert and a delete per
+-- job. take_badge_jobs(int) sorts the (small) table instead while an old orchestrator runs.
+DROP INDEX badge_job_relay_order_idx;
+
 CREATE OR REPLACE FUNCTION badge_job_relay_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO reconciler.badge_job_relay (job_id, created_at, printer_pool)

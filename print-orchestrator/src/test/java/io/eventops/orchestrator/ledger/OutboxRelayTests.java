@@ -189,6 +189,18 @@ class OutboxRelayTests {
 	}
 
 	@Test
+	void thePreviousReleasesGlobalTakeStillWorks() {
+		// an orchestrator of the previous release calls take_badge_jobs(int) until it is
+		// upgraded: every pool, oldest first
+		List<TestData.BadgeJob> first = TestData.badgeJobs(jdbc, "hall-d", 2);
+		List<TestData.BadgeJob> second = TestData.badgeJobs(jdbc, "hall-e", 1);
+
+		assertThat(jdbc.queryForList("SELECT job_id FROM reconciler.take_badge_jobs(10)", UUID.class))
+			.containsExactly(first.get(0).jobId(), first.get(1).jobId(), second.get(0).jobId());
+		assertThat(this.ledger.outboxBacklog()).isEmpty();
+	}
+
+	@Test
 	void untakenJobsCountAsPendingForOps() {
 		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall-c", 5);
 		this.ledger.relayFromOutbox("hall-c", 2);
