@@ -3,6 +3,7 @@ package io.eventops.drills.herd;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.eventops.drills.check.Check;
@@ -98,7 +99,10 @@ public final class HerdReport {
 				.append(frames.service())
 				.append(" (JFR, ")
 				.append(frames.samples())
-				.append(" execution samples during the flush)\n\n| first io.eventops frame on the stack | samples |\n|---|---|\n");
+				.append(" execution samples during the flush)\n\n")
+				.append(String.format(Locale.ROOT, "Garbage collections in the window: %d, paused %.2f s in all.%n%n",
+						frames.collections(), frames.gcPauseSeconds()))
+				.append("| first io.eventops frame on the stack | samples |\n|---|---|\n");
 			frames.ownFrames()
 				.forEach((
 						e) -> md.append("| `").append(e.getKey()).append("` | ").append(pct(e, frames)).append(" |\n"));

@@ -3,6 +3,7 @@ package io.eventops.drills.profile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -22,9 +23,12 @@ import jdk.jfr.consumer.RecordingFile;
  * @param samples samples in the window
  * @param topFrames hottest top frames, with their sample counts
  * @param ownFrames hottest first {@code io.eventops} frames
+ * @param collections garbage collections that started in the window
+ * @param gcPauseSeconds their stop-the-world pauses, summed: with the serial collector
+ * (the local stack's) CPU time of the collector's thread too
  */
 public record HotFrames(String service, long samples, List<Map.Entry<String, Long>> topFrames,
-		List<Map.Entry<String, Long>> ownFrames) {
+		List<Map.Entry<String, Long>> ownFrames, long collections, double gcPauseSeconds) {
 
 	/**
 	 * Reads a recording.
@@ -43,11 +47,20 @@ public record HotFrames(String service, long samples, List<Map.Entry<String, Lon
 		Map<String, Long> tops = new HashMap<>();
 		Map<String, Long> own = new HashMap<>();
 		long samples = 0;
+		long collections = 0;
+		Duration paused = Duration.ZERO;
 		try (RecordingFile recording = new RecordingFile(file)) {
 			while (recording.hasMoreEvents()) {
 				RecordedEvent event = recording.readEvent();
-				if (!"jdk.ExecutionSample".equals(event.getEventType().getName()) || event.getStartTime().isBefore(from)
-						|| event.getStartTime().isAfter(to)) {
+				if (event.getStartTime().isBefore(from) || event.getStartTime().isAfter(to)) {
+					continue;
+				}
+				if ("jdk.GarbageCollection".equals(event.getEventType().getName())) {
+					collections++;
+					paused = paused.plus(event.getDuration("sumOfPauses"));
+					continue;
+				}
+				if (!"jdk.ExecutionSample".equals(event.getEventType().getName())) {
 					continue;
 				}
 				RecordedStackTrace stack = event.getStackTrace();
@@ -65,7 +78,7 @@ public record HotFrames(String service, long samples, List<Map.Entry<String, Lon
 				own.merge(mine, 1L, Long::sum);
 			}
 		}
-		return new HotFrames(service, samples, best(tops, top), best(own, top));
+		return new HotFrames(service, samples, best(tops, top), best(own, top), collections, paused.toNanos() / 1e9);
 	}
 
 	private static String name(RecordedFrame frame) {

@@ -27,8 +27,9 @@ class FlushController {
 
 	@PostMapping(path = "/v1/kiosks/{kioskId}/flush", consumes = MediaType.APPLICATION_JSON_VALUE)
 	FlushResponse flush(@AuthenticationPrincipal KioskPrincipal kiosk, HttpServletRequest request) throws IOException {
-		byte[] body = BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES);
-		return this.flushes.flush(kiosk, body);
+		// read inside the service, so that the body is garbage once it is judged
+		return this.flushes.flush(kiosk,
+				() -> BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES));
 	}
 
 }

@@ -1,5 +1,6 @@
 package io.eventops.edge.flush;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,29 +58,40 @@ class FlushService {
 		this.retryAfter = properties.retryAfter();
 	}
 
-	FlushResponse flush(KioskPrincipal kiosk, byte[] body) {
+	FlushResponse flush(KioskPrincipal kiosk, Body body) throws IOException {
 		long started = System.nanoTime();
+		Judged judged = judge(kiosk, body.read());
+		if (judged.batch() == null) {
+			long watermark = this.tracking.heartbeat(kiosk.kioskId(), judged.highestLocalSeq());
+			return new FlushResponse(kiosk.kioskId(), watermark, List.of());
+		}
+		ReconcileResponse response;
+		try {
+			response = this.reconciler.reconcile(judged.batch());
+		}
+		catch (ReconcilerUnavailableException ex) {
+			throw EdgeException.unavailable(this.retryAfter);
+		}
+		this.tracking.recordFlush(kiosk.kioskId(), judged.highestLocalSeq(), response.results());
+		this.metrics.batch(response.results(), Duration.ofNanos(System.nanoTime() - started));
+		return new FlushResponse(kiosk.kioskId(), Acknowledgement.ackedThroughSeq(response.results()),
+				response.results());
+	}
+
+	// Parses and judges a body and encodes the batch for the reconciler. Its own method,
+	// so that the parsed entries are garbage before the batch waits for a slot to the
+	// reconciler: only the encoded bytes wait.
+	private Judged judge(KioskPrincipal kiosk, byte[] body) {
 		ParsedFlush flush = this.parser.parse(body);
 		if (flush.entries().isEmpty()) {
-			long watermark = this.tracking.heartbeat(kiosk.kioskId(), flush.highestLocalSeq());
-			return new FlushResponse(kiosk.kioskId(), watermark, List.of());
+			return new Judged(flush.highestLocalSeq(), null);
 		}
 		List<ReconcileEntry> entries = new ArrayList<>(flush.entries().size());
 		for (ParsedFlush.RawEntry raw : flush.entries()) {
 			entries.add(judge(kiosk.kioskId(), raw));
 		}
-		ReconcileResponse response;
-		try {
-			response = this.reconciler
-				.reconcile(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries));
-		}
-		catch (ReconcilerUnavailableException ex) {
-			throw EdgeException.unavailable(this.retryAfter);
-		}
-		this.tracking.recordFlush(kiosk.kioskId(), flush.highestLocalSeq(), response.results());
-		this.metrics.batch(response.results(), Duration.ofNanos(System.nanoTime() - started));
-		return new FlushResponse(kiosk.kioskId(), Acknowledgement.ackedThroughSeq(response.results()),
-				response.results());
+		return new Judged(flush.highestLocalSeq(), this.reconciler
+			.prepare(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries)));
 	}
 
 	private ReconcileEntry judge(String kioskId, ParsedFlush.RawEntry raw) {
@@ -96,6 +108,18 @@ class FlushService {
 					RejectionReason.STALE_REPLAY, null);
 		}
 		return ReconcileEntry.valid(check.entry(), text, verdict.flags());
+	}
+
+	// a heartbeat has no batch
+	private record Judged(long highestLocalSeq, ReconcilerClient.PreparedBatch batch) {
+	}
+
+	/** A request body, read when the service is ready for it. */
+	@FunctionalInterface
+	interface Body {
+
+		byte[] read() throws IOException;
+
 	}
 
 }

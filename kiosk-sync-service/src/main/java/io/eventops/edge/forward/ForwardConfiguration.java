@@ -11,6 +11,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -50,7 +51,7 @@ class ForwardConfiguration {
 
 	@Bean
 	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerProperties properties,
-			SecurityProperties security) {
+			SecurityProperties security, JsonMapper json) {
 		HttpClient http = HttpClient.newBuilder()
 			.connectTimeout(properties.connectTimeout())
 			.version(HttpClient.Version.HTTP_1_1)
@@ -81,7 +82,7 @@ class ForwardConfiguration {
 					.maxConcurrentCalls(properties.maxConcurrentCalls())
 					.maxWaitDuration(properties.maxQueueWait())
 					.build());
-		return new ReconcilerClient(client, retry, breaker, bulkhead);
+		return new ReconcilerClient(client, retry, breaker, bulkhead, json);
 	}
 
 }

@@ -11,6 +11,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
@@ -21,6 +22,11 @@ import org.springframework.web.client.RestClientException;
  * Sends one kiosk's judged batch to the reconciler and returns its committed per-entry
  * results. Transient failures are retried a bounded number of times behind a circuit
  * breaker; what still fails surfaces as {@link ReconcilerUnavailableException}.
+ * <p>
+ * A batch is encoded before it waits for one of the few slots to the reconciler
+ * ({@link #prepare}), so that a waiting batch is one byte array, not the object graph of
+ * its entries: in a reconnect herd about 200 batches wait at once, and the edge's young
+ * collections spent about a fifth of its CPU copying those graphs.
  */
 public class ReconcilerClient {
 
@@ -34,26 +40,38 @@ public class ReconcilerClient {
 
 	private final Bulkhead bulkhead;
 
-	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead) {
+	private final JsonMapper json;
+
+	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, JsonMapper json) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;
 		this.bulkhead = bulkhead;
+		this.json = json;
+	}
+
+	/**
+	 * Encodes a batch for {@link #reconcile}.
+	 * @param request the batch
+	 * @return the batch as it goes on the wire
+	 */
+	public PreparedBatch prepare(ReconcileRequest request) {
+		return new PreparedBatch(request.kioskId(), request.entries().size(), this.json.writeValueAsBytes(request));
 	}
 
 	/**
 	 * Reconciles a batch.
-	 * @param request the batch
+	 * @param batch the encoded batch
 	 * @return one result per entry, in the request's order, answered after commit
 	 * @throws ReconcilerUnavailableException when no committed answer could be had
 	 */
-	public ReconcileResponse reconcile(ReconcileRequest request) {
+	public ReconcileResponse reconcile(PreparedBatch batch) {
 		// at most a few batches in flight: the rest queue here briefly, then get a 503
 		Supplier<ReconcileResponse> call = Bulkhead.decorateSupplier(this.bulkhead,
-				Retry.decorateSupplier(this.retry, CircuitBreaker.decorateSupplier(this.breaker, () -> post(request))));
+				Retry.decorateSupplier(this.retry, CircuitBreaker.decorateSupplier(this.breaker, () -> post(batch))));
 		try {
 			ReconcileResponse response = call.get();
-			if (response == null || response.results().size() != request.entries().size()) {
+			if (response == null || response.results().size() != batch.entries()) {
 				throw new ReconcilerUnavailableException("The reconciler answered an incomplete batch", null);
 			}
 			return response;
@@ -67,24 +85,34 @@ public class ReconcilerClient {
 		catch (HttpClientErrorException ex) {
 			// a 4xx means the edge and the reconciler disagree (token, contract): not
 			// retryable, but the kiosk must keep its entries, so it is still a 503
-			logger.error("The reconciler refused a batch of kiosk {} with status {}", request.kioskId(),
+			logger.error("The reconciler refused a batch of kiosk {} with status {}", batch.kioskId(),
 					ex.getStatusCode().value());
 			throw new ReconcilerUnavailableException("The reconciler refused the batch", ex);
 		}
 		catch (RestClientException ex) {
-			logger.warn("The reconciler is unavailable for kiosk {}: {}", request.kioskId(), ex.getMessage());
+			logger.warn("The reconciler is unavailable for kiosk {}: {}", batch.kioskId(), ex.getMessage());
 			throw new ReconcilerUnavailableException("The reconciler is unavailable", ex);
 		}
 	}
 
-	private ReconcileResponse post(ReconcileRequest request) {
+	private ReconcileResponse post(PreparedBatch batch) {
 		return this.client.post()
 			.uri("/internal/v1/reconcile")
 			.contentType(MediaType.APPLICATION_JSON)
 			.accept(MediaType.APPLICATION_JSON)
-			.body(request)
+			.body(batch.body())
 			.retrieve()
 			.body(ReconcileResponse.class);
+	}
+
+	/**
+	 * A batch encoded for the reconciler.
+	 *
+	 * @param kioskId the kiosk, for logs
+	 * @param entries how many entries it carries (the answer must carry as many)
+	 * @param body the JSON of its {@link ReconcileRequest}
+	 */
+	public record PreparedBatch(String kioskId, int entries, byte[] body) {
 	}
 
 }
