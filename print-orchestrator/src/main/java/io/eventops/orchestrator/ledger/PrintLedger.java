@@ -301,12 +301,17 @@ public class PrintLedger {
 					FROM reconciler.untaken_badge_jobs(?) ORDER BY created_at DESC LIMIT ?""", this.mapper, attendeeId,
 					limit));
 		}
-		jobs.addAll(this.jdbc.query(
+		List<PrintJob> ledger = this.jdbc.query(
 				"SELECT " + COLUMNS + " FROM printing.print_jobs"
 						+ " WHERE (?::text IS NULL OR attendee_id = ?) AND (?::text IS NULL OR state = ?)"
 						+ " ORDER BY created_at DESC LIMIT ?",
 				this.mapper, attendeeId, attendeeId, (state != null) ? state.name() : null,
-				(state != null) ? state.name() : null, limit - jobs.size()));
+				(state != null) ? state.name() : null, limit - jobs.size());
+		// a job taken between the two reads is listed once, as the ledger has it
+		Set<UUID> inLedger = new HashSet<>();
+		ledger.forEach((job) -> inLedger.add(job.jobId()));
+		jobs.removeIf((job) -> inLedger.contains(job.jobId()));
+		jobs.addAll(ledger);
 		return jobs;
 	}
 
