@@ -37,4 +37,21 @@ public class PrintInfrastructureInitializer extends InfrastructureInitializer {
 			.migrate();
 	}
 
+	/**
+	 * Runs the orchestrator's own Flyway migrations (schema {@code printing}), for tests
+	 * without a Spring context.
+	 * @param url the database
+	 * @param user its user
+	 * @param password its password
+	 */
+	public static void migratePrinting(String url, String user, String password) {
+		Flyway.configure()
+			.dataSource(url, user, password)
+			.schemas("printing")
+			.defaultSchema("printing")
+			.locations("classpath:db/migration/printing")
+			.load()
+			.migrate();
+	}
+
 }

@@ -16,7 +16,6 @@ import io.eventops.orchestrator.PrintInfrastructureInitializer;
 import io.eventops.orchestrator.TestData;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,13 +45,7 @@ class OutboxRelayTests {
 	static void database() {
 		TestDatabase database = TestInfrastructure.freshDatabase();
 		PrintInfrastructureInitializer.migrateReconciler(database.jdbcUrl(), database.user(), database.password());
-		Flyway.configure()
-			.dataSource(database.jdbcUrl(), database.user(), database.password())
-			.schemas("printing")
-			.defaultSchema("printing")
-			.locations("classpath:db/migration/printing")
-			.load()
-			.migrate();
+		PrintInfrastructureInitializer.migratePrinting(database.jdbcUrl(), database.user(), database.password());
 		dataSource = new SimpleDriverDataSource(new org.postgresql.Driver(), database.jdbcUrl(), database.user(),
 				database.password());
 		jdbc = new JdbcTemplate(dataSource);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import io.eventops.orchestrator.PrintInfrastructureInitializer;
 import io.eventops.orchestrator.TestData;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -32,13 +33,7 @@ class RelayUpgradeTests {
 		List<TestData.BadgeJob> hallB = TestData.badgeJobs(jdbc, "hall-b", 2);
 
 		reconciler(database, null);
-		Flyway.configure()
-			.dataSource(database.jdbcUrl(), database.user(), database.password())
-			.schemas("printing")
-			.defaultSchema("printing")
-			.locations("classpath:db/migration/printing")
-			.load()
-			.migrate();
+		PrintInfrastructureInitializer.migratePrinting(database.jdbcUrl(), database.user(), database.password());
 		PrintLedger ledger = new PrintLedger(jdbc);
 
 		assertThat(ledger.outboxBacklog()).isEqualTo(Map.of("hall-a", 3L, "hall-b", 2L));
