@@ -28,13 +28,7 @@ public class PrintInfrastructureInitializer extends InfrastructureInitializer {
 	 * @param password its password
 	 */
 	public static void migrateReconciler(String url, String user, String password) {
-		Flyway.configure()
-			.dataSource(url, user, password)
-			.schemas("reconciler")
-			.defaultSchema("reconciler")
-			.locations("classpath:db/migration/reconciler")
-			.load()
-			.migrate();
+		migrate("reconciler", url, user, password);
 	}
 
 	/**
@@ -45,11 +39,15 @@ public class PrintInfrastructureInitializer extends InfrastructureInitializer {
 	 * @param password its password
 	 */
 	public static void migratePrinting(String url, String user, String password) {
+		migrate("printing", url, user, password);
+	}
+
+	private static void migrate(String schema, String url, String user, String password) {
 		Flyway.configure()
 			.dataSource(url, user, password)
-			.schemas("printing")
-			.defaultSchema("printing")
-			.locations("classpath:db/migration/printing")
+			.schemas(schema)
+			.defaultSchema(schema)
+			.locations("classpath:db/migration/" + schema)
 			.load()
 			.migrate();
 	}
