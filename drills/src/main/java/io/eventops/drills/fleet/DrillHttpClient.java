@@ -28,7 +28,8 @@ import javax.net.ssl.SSLParameters;
  * The kiosks' HTTP client: delegates to a real client over HTTPS, times every flush
  * request, and injects the faults of {@link KioskFaults} between kiosk and edge (a lost
  * answer after the edge committed, a batch sent twice, an earlier batch sent again after
- * later ones).
+ * later ones). Each kiosk sends through its own client ({@link #forKiosk}); all of them
+ * share one line of faults, timings and counts.
  */
 public final class DrillHttpClient extends HttpClient {
 
@@ -36,17 +37,7 @@ public final class DrillHttpClient extends HttpClient {
 
 	private final HttpClient delegate;
 
-	private final SplittableRandom random;
-
-	private final ConcurrentLinkedQueue<BatchTiming> timings = new ConcurrentLinkedQueue<>();
-
-	private final Deque<HttpRequest> recent = new ArrayDeque<>();
-
-	private final Map<String, AtomicInteger> injected = new TreeMap<>();
-
-	private final AtomicInteger inFlight = new AtomicInteger();
-
-	private volatile KioskFaults faults = KioskFaults.NONE;
+	private final Line line;
 
 	/**
 	 * A client.
@@ -54,11 +45,23 @@ public final class DrillHttpClient extends HttpClient {
 	 * @param seed the seed of the fault choices
 	 */
 	public DrillHttpClient(HttpClient delegate, long seed) {
+		this(delegate, new Line(seed));
+	}
+
+	private DrillHttpClient(HttpClient delegate, Line line) {
 		this.delegate = delegate;
-		this.random = new SplittableRandom(seed);
-		for (String fault : List.of("lost-ack", "duplicate", "reorder")) {
-			this.injected.put(fault, new AtomicInteger());
-		}
+		this.line = line;
+	}
+
+	/**
+	 * One kiosk's own client: it sends over {@code delegate} (the kiosk's own connections
+	 * and TLS session cache, as on a real device, so that it resumes its session after an
+	 * outage) and shares this client's faults, timings and counts.
+	 * @param delegate the kiosk's real client
+	 * @return the kiosk's client
+	 */
+	public DrillHttpClient forKiosk(HttpClient delegate) {
+		return new DrillHttpClient(delegate, this.line);
 	}
 
 	/**
@@ -66,7 +69,7 @@ public final class DrillHttpClient extends HttpClient {
 	 * @param faults the probabilities
 	 */
 	public void faults(KioskFaults faults) {
-		this.faults = faults;
+		this.line.faults = faults;
 	}
 
 	/**
@@ -74,12 +77,12 @@ public final class DrillHttpClient extends HttpClient {
 	 * @return the timings
 	 */
 	public List<BatchTiming> timings() {
-		return new ArrayList<>(this.timings);
+		return new ArrayList<>(this.line.timings);
 	}
 
 	/** Forgets the timings so far (the herd measures only its own flush). */
 	public void clearTimings() {
-		this.timings.clear();
+		this.line.timings.clear();
 	}
 
 	/**
@@ -88,7 +91,7 @@ public final class DrillHttpClient extends HttpClient {
 	 */
 	public Map<String, Integer> injected() {
 		Map<String, Integer> counts = new TreeMap<>();
-		this.injected.forEach((fault, count) -> counts.put(fault, count.get()));
+		this.line.injected.forEach((fault, count) -> counts.put(fault, count.get()));
 		return counts;
 	}
 
@@ -97,7 +100,7 @@ public final class DrillHttpClient extends HttpClient {
 	 * @return the count
 	 */
 	public int inFlight() {
-		return this.inFlight.get();
+		return this.line.inFlight.get();
 	}
 
 	@Override
@@ -107,19 +110,20 @@ public final class DrillHttpClient extends HttpClient {
 		if (!flush) {
 			return this.delegate.send(request, handler);
 		}
-		KioskFaults now = this.faults;
+		KioskFaults now = this.line.faults;
 		HttpRequest earlier = null;
 		boolean duplicate;
 		boolean lose;
-		synchronized (this.random) {
-			if (!this.recent.isEmpty() && this.random.nextDouble() < now.reorder()) {
-				earlier = this.recent.pollFirst();
+		Line shared = this.line;
+		synchronized (shared.random) {
+			if (!shared.recent.isEmpty() && shared.random.nextDouble() < now.reorder()) {
+				earlier = shared.recent.pollFirst();
 			}
-			duplicate = this.random.nextDouble() < now.duplicate();
-			lose = this.random.nextDouble() < now.lostAck();
-			this.recent.addLast(request);
-			if (this.recent.size() > REPLAY_BUFFER) {
-				this.recent.pollFirst();
+			duplicate = shared.random.nextDouble() < now.duplicate();
+			lose = shared.random.nextDouble() < now.lostAck();
+			shared.recent.addLast(request);
+			if (shared.recent.size() > REPLAY_BUFFER) {
+				shared.recent.pollFirst();
 			}
 		}
 		if (earlier != null) {
@@ -141,7 +145,7 @@ public final class DrillHttpClient extends HttpClient {
 	private <T> HttpResponse<T> timed(HttpRequest request, HttpResponse.BodyHandler<T> handler, String fault)
 			throws IOException, InterruptedException {
 		long start = System.nanoTime();
-		this.inFlight.incrementAndGet();
+		this.line.inFlight.incrementAndGet();
 		int status = 0;
 		try {
 			HttpResponse<T> response = this.delegate.send(request, handler);
@@ -149,13 +153,13 @@ public final class DrillHttpClient extends HttpClient {
 			return response;
 		}
 		finally {
-			this.inFlight.decrementAndGet();
-			this.timings.add(new BatchTiming(start, System.nanoTime() - start, status, fault));
+			this.line.inFlight.decrementAndGet();
+			this.line.timings.add(new BatchTiming(start, System.nanoTime() - start, status, fault));
 		}
 	}
 
 	private void count(String fault) {
-		this.injected.get(fault).incrementAndGet();
+		this.line.injected.get(fault).incrementAndGet();
 	}
 
 	@Override
@@ -212,6 +216,32 @@ public final class DrillHttpClient extends HttpClient {
 	@Override
 	public Optional<Executor> executor() {
 		return this.delegate.executor();
+	}
+
+	/**
+	 * What every kiosk's client shares: the fault choices, the timings and the counts.
+	 */
+	private static final class Line {
+
+		private final SplittableRandom random;
+
+		private final ConcurrentLinkedQueue<BatchTiming> timings = new ConcurrentLinkedQueue<>();
+
+		private final Deque<HttpRequest> recent = new ArrayDeque<>();
+
+		private final Map<String, AtomicInteger> injected = new TreeMap<>();
+
+		private final AtomicInteger inFlight = new AtomicInteger();
+
+		private volatile KioskFaults faults = KioskFaults.NONE;
+
+		Line(long seed) {
+			this.random = new SplittableRandom(seed);
+			for (String fault : List.of("lost-ack", "duplicate", "reorder")) {
+				this.injected.put(fault, new AtomicInteger());
+			}
+		}
+
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.eventops.drills.fleet;
 
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,11 +22,15 @@ import io.eventops.agent.CheckIn;
 import io.eventops.agent.KioskAgent;
 import io.eventops.agent.backoff.BackoffPolicy;
 import io.eventops.agent.config.AgentConfig;
+import io.eventops.agent.http.EdgeClient;
+import io.eventops.agent.http.TlsTrust;
 
 /**
- * A fleet of real kiosk agents, one SQLite log each, sharing the drill's HTTP client:
- * opened and filled in parallel before any clock starts, then flushed all at once (the
- * herd) or run with their background loops (the chaos drill).
+ * A fleet of real kiosk agents, one SQLite log and one HTTP client each (its own
+ * connections and TLS session cache, as on a real device; the faults and timings go
+ * through the drill's {@link DrillHttpClient}): opened and filled in parallel before any
+ * clock starts, then flushed all at once (the herd) or run with their background loops
+ * (the chaos drill).
  */
 public final class Fleet implements AutoCloseable {
 
@@ -35,14 +40,18 @@ public final class Fleet implements AutoCloseable {
 
 	private final Map<String, SettableClock> clocks = new LinkedHashMap<>();
 
+	private final List<HttpClient> clients = new ArrayList<>();
+
 	private Fleet() {
 	}
 
 	/**
-	 * Opens one agent per kiosk; each asks the edge's sync-state once (a fresh log).
+	 * Opens one agent per kiosk; each asks the edge's sync-state once (a fresh log), so
+	 * that, like a kiosk that was online before the outage, it holds a TLS session to
+	 * resume when it reconnects.
 	 * @param settings where and how
 	 * @param tokens token by kiosk id
-	 * @param http the shared client
+	 * @param http the drill's client: faults, timings and counts
 	 * @param threads how many kiosks are opened at once
 	 * @return the fleet
 	 * @throws InterruptedException when interrupted
@@ -59,11 +68,13 @@ public final class Fleet implements AutoCloseable {
 					Duration.ofSeconds(60), settings.backoff(), Duration.ofSeconds(1), false);
 			SettableClock clock = new SettableClock();
 			KioskNetwork network = new KioskNetwork();
+			HttpClient own = EdgeClient.httpClient(TlsTrust.context(settings.caFile()), config.connectTimeout());
+			fleet.clients.add(own);
 			fleet.clocks.put(kiosk.getKey(), clock);
 			fleet.networks.put(kiosk.getKey(), network);
 			fleet.agents.put(kiosk.getKey(),
 					KioskAgent.builder(config)
-						.httpClient(http)
+						.httpClient(http.forKiosk(own))
 						.network(network)
 						.clock(clock)
 						.random(new SplittableRandom(settings.seed() + index++))
@@ -213,6 +224,7 @@ public final class Fleet implements AutoCloseable {
 	@Override
 	public void close() {
 		this.agents.values().forEach(KioskAgent::close);
+		this.clients.forEach(HttpClient::close);
 	}
 
 	private void inParallel(int threads, KioskTask task) throws InterruptedException {
