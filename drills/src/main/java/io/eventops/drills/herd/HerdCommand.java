@@ -24,6 +24,8 @@ import picocli.CommandLine.Option;
 		description = "Reconnect thundering herd: every kiosk flushes its outage backlog at once.")
 public final class HerdCommand implements Callable<Integer> {
 
+	private static final String FULL_JIT = "-XX:TieredStopAtLevel=4";
+
 	@Option(names = "--kiosks", defaultValue = "200")
 	int kiosks;
 
@@ -49,10 +51,20 @@ public final class HerdCommand implements Callable<Integer> {
 			description = "Entries per flush request; 500 is the kiosk agent's default and the contract's maximum.")
 	int batchSize;
 
-	@Option(names = "--warmup-kiosks", defaultValue = "40",
-			description = "Kiosks of an unmeasured herd on an event of its own first, so that the services run"
-					+ " compiled code (0: measure cold JVMs).")
+	@Option(names = "--warmup-kiosks", defaultValue = "200",
+			description = "Kiosks of each unmeasured warm-up herd, on an event of its own, so that the services"
+					+ " run compiled code (0: measure cold JVMs).")
 	int warmupKiosks;
+
+	@Option(names = "--warmup-rounds", defaultValue = "4",
+			description = "At most this many warm-up herds; they stop after the first in which the services'"
+					+ " JIT compiler threads used under 5 %% of their CPU.")
+	int warmupRounds;
+
+	@Option(names = "--quick-jit", defaultValue = "false",
+			description = "Keep the local stack's C1-only JIT (-XX:TieredStopAtLevel=1, quick to start on a"
+					+ " laptop) instead of the full JIT the services run with in production.")
+	boolean quickJit;
 
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
@@ -91,9 +103,9 @@ public final class HerdCommand implements Callable<Integer> {
 		HerdDrill drill;
 		HerdSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
-				byModule("--set", this.settings, "--"), byModule("--jvm", this.jvmOptions, ""))) {
+				byModule("--set", this.settings, "--"), jvmOptions())) {
 			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId,
-					this.warmupKiosks);
+					new HerdDrill.Warmup(this.warmupKiosks, this.warmupRounds));
 			summary = drill.run();
 		}
 		if (jfr != null) {
@@ -107,12 +119,30 @@ public final class HerdCommand implements Callable<Integer> {
 			}
 			summary = summary.withProfile(frames);
 		}
-		List<String> given = new ArrayList<>(this.settings);
+		List<String> given = new ArrayList<>();
+		given.add(this.quickJit ? "services on the local stack's C1-only JIT (--quick-jit)"
+				: "services on the full JIT (C1 and C2), as in production");
+		drill.warmup().forEach((round) -> given.add("warm-up " + round));
+		given.addAll(this.settings);
 		this.jvmOptions.forEach((option) -> given.add("jvm " + option));
 		summary = summary.withSettings(given);
 		System.out.println(HerdReport.write(dir, summary, drill.timings()));
 		System.out.println("results: " + dir);
 		return summary.passed() ? 0 : 1;
+	}
+
+	// The local stack starts its services with -XX:TieredStopAtLevel=1 (quick to start,
+	// little memory); the pods in k8s/ run the JVM's full tiered JIT, and so does the
+	// herd
+	// unless told otherwise. Given --jvm options come after, so they still win.
+	Map<String, List<String>> jvmOptions() {
+		Map<String, List<String>> options = new LinkedHashMap<>();
+		if (!this.quickJit) {
+			DrillStack.services().forEach((service) -> options.put(service, new ArrayList<>(List.of(FULL_JIT))));
+		}
+		byModule("--jvm", this.jvmOptions, "")
+			.forEach((module, given) -> options.computeIfAbsent(module, (m) -> new ArrayList<>()).addAll(given));
+		return options;
 	}
 
 	/**

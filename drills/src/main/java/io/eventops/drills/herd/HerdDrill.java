@@ -43,6 +43,10 @@ public final class HerdDrill {
 
 	private static final int RAW_RUNS = 3;
 
+	// a warm-up round whose JIT compiling is under this share of the services' CPU is
+	// the last one
+	private static final double WARM_JIT_SHARE = 0.05;
+
 	private final RunningSuite suite;
 
 	private final HerdPlan plan;
@@ -57,14 +61,16 @@ public final class HerdDrill {
 
 	private List<BatchTiming> timings = List.of();
 
-	private final int warmupKiosks;
+	private final Warmup warm;
 
-	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, int warmupKiosks) {
+	private final List<String> warmupLog = new ArrayList<>();
+
+	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm) {
 		this.suite = suite;
 		this.plan = plan;
 		this.workDir = workDir;
 		this.runId = runId;
-		this.warmupKiosks = warmupKiosks;
+		this.warm = warm;
 	}
 
 	/**
@@ -80,7 +86,7 @@ public final class HerdDrill {
 	 */
 	public static HerdDrill of(RunningSuite suite, int kiosks, int entries, int attendees, Path workDir, String runId) {
 		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId,
-				0);
+				Warmup.NONE);
 	}
 
 	/**
@@ -106,7 +112,7 @@ public final class HerdDrill {
 			fleet.record(data.entries(), threads);
 			log("recorded %d entries on %d kiosks in %d ms (before the clock)", this.plan.totalEntries(),
 					this.plan.kiosks(), (System.nanoTime() - prepared) / 1_000_000);
-			if (this.warmupKiosks > 0) {
+			if (this.warm.kiosks() > 0) {
 				// once unmeasured, so that the raw path runs compiled code too
 				RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
 						this.plan.batchSize(), this.plan.baselineThreads());
@@ -134,10 +140,12 @@ public final class HerdDrill {
 			Map<Long, String> processes = processes();
 			boolean statements = SlowStatements.reset(database);
 			Map<String, Double> cpuBefore = CpuAccounting.snapshot(processes);
+			Map<String, Double> jitBefore = CpuAccounting.jit(processes);
 			this.flushStarted = Instant.now();
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
 			this.flushEnded = Instant.now();
 			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
+			Map<String, Double> jit = CpuAccounting.delta(jitBefore, CpuAccounting.jit(processes));
 			List<SlowStatements.Row> slowest = statements ? SlowStatements.top(database, 12) : List.of();
 			http.faults(KioskFaults.NONE);
 			this.timings = http.timings();
@@ -161,7 +169,7 @@ public final class HerdDrill {
 					this.plan.stale());
 			return new HerdSummary(this.runId, this.plan, data.distinctAttendees(), data.attendeesAtSeveralKiosks(),
 					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
-					rawRuns, naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, cpu,
+					rawRuns, naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(), timers, cpu, jit,
 					new ArrayList<>(), checks.all(), checks.allPassed(), List.of(), slowest);
 		}
 	}
@@ -180,30 +188,74 @@ public final class HerdDrill {
 		return named;
 	}
 
-	// A venue's services have run all day when the network comes back: a smaller herd on
-	// an event of its own first, unmeasured and unchecked, so that the measured one runs
-	// on compiled code instead of timing the JIT.
+	// A venue's services have run all day when the network comes back (200 kiosks'
+	// heartbeats alone are thousands of requests an hour): their code is compiled. So
+	// first unmeasured, unchecked herds on events of their own, with the measured one's
+	// mix of overlap, lost answers and stale replays, until the JIT compiler threads use
+	// under WARM_JIT_SHARE of the services' CPU in a round (or the rounds run out), so
+	// that the measured herd times the code rather than the JIT compiling it.
 	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
-		if (this.warmupKiosks == 0) {
-			return;
+		Map<Long, String> services = new LinkedHashMap<>();
+		for (String service : DrillStack.services()) {
+			services.put(this.suite.service(service).pid(), service);
 		}
-		HerdPlan warm = new HerdPlan(this.warmupKiosks, this.plan.entries(),
-				Math.max(1000, this.warmupKiosks * this.plan.entries() * 3 / 5), this.plan.overlap(), 0, 0,
-				this.plan.batchSize(), this.plan.baselineThreads(), this.plan.seed() + 1);
-		HerdData data = HerdData.generate(warm, this.runId + "w", OffsetDateTime.now());
+		for (int round = 1; round <= this.warm.rounds() && this.warm.kiosks() > 0; round++) {
+			Map<String, Double> cpuBefore = CpuAccounting.snapshot(services);
+			Map<String, Double> jitBefore = CpuAccounting.jit(services);
+			long started = System.nanoTime();
+			warmUpRound(admin, threads, backoff, round);
+			double cpu = sum(CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(services)), services);
+			double jit = sum(CpuAccounting.delta(jitBefore, CpuAccounting.jit(services)), services);
+			double share = jit / Math.max(cpu, 1e-9);
+			log("warm-up round %d: %d kiosks x %d entries in %d ms (not measured); the services' JIT compiled for"
+					+ " %.1f of their %.1f CPU seconds (%.0f %%)", round, this.warm.kiosks(), this.plan.entries(),
+					(System.nanoTime() - started) / 1_000_000, jit, cpu, 100 * share);
+			this.warmupLog.add(String.format("round %d: JIT %.1f of %.1f s (%.0f %%)", round, jit, cpu, 100 * share));
+			if (share < WARM_JIT_SHARE) {
+				return;
+			}
+		}
+	}
+
+	private static double sum(Map<String, Double> seconds, Map<Long, String> services) {
+		return services.values().stream().mapToDouble((name) -> seconds.getOrDefault(name, 0.0)).sum();
+	}
+
+	private void warmUpRound(AdminApi admin, int threads, BackoffPolicy backoff, int round) throws Exception {
+		HerdPlan warm = new HerdPlan(this.warm.kiosks(), this.plan.entries(),
+				Math.max(1000, this.warm.kiosks() * this.plan.entries() * 3 / 5), this.plan.overlap(),
+				this.plan.replayFraction(), Math.min(this.plan.stale(), this.warm.kiosks()), this.plan.batchSize(),
+				this.plan.baselineThreads(), this.plan.seed() + round);
+		HerdData data = HerdData.generate(warm, this.runId + "w" + round, OffsetDateTime.now());
 		admin.importAttendees(data.eventId(), data.attendeeIds());
 		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
 		DrillHttpClient http = new DrillHttpClient(admin.http(), warm.seed());
-		long started = System.nanoTime();
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(),
-				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up")), warm.batchSize(), backoff,
-				warm.seed()), tokens, http, threads)) {
+				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up-" + round)), warm.batchSize(),
+				backoff, warm.seed()), tokens, http, threads)) {
 			fleet.record(data.entries(), threads);
+			http.faults(new KioskFaults(warm.replayFraction(), 0, 0));
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
-			log("warm-up: %d entries from %d kiosks on event %s in %d ms (not measured), %d undrained",
-					warm.totalEntries(), warm.kiosks(), data.eventId(), (System.nanoTime() - started) / 1_000_000,
-					flush.undrained());
+			if (flush.undrained() > 0) {
+				log("warm-up round %d: %d kiosks undrained", round, flush.undrained());
+			}
 		}
+	}
+
+	/**
+	 * The unmeasured warm-up herds before the measured one.
+	 *
+	 * @param kiosks kiosks of each (0: none)
+	 * @param rounds at most this many
+	 */
+	record Warmup(int kiosks, int rounds) {
+
+		static final Warmup NONE = new Warmup(0, 0);
+
+	}
+
+	List<String> warmup() {
+		return List.copyOf(this.warmupLog);
 	}
 
 	Instant flushStarted() {

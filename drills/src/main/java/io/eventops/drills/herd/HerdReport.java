@@ -79,10 +79,14 @@ public final class HerdReport {
 			double capacity = cores * s.secondsToDrainAll();
 			md.append(String.format("%nCPU used during the flush window (%.2f s x %d cores = %.1f core-seconds):%n%n",
 					s.secondsToDrainAll(), cores, capacity));
-			md.append("| process | CPU seconds | share of the cores | per entry |\n|---|---|---|---|\n");
-			s.cpuSeconds()
-				.forEach((process, seconds) -> md.append(String.format("| %s | %.1f | %.1f %% | %.0f us |%n", process,
-						seconds, 100 * seconds / capacity, seconds * 1e6 / s.entries())));
+			md.append("| process | CPU seconds | share of the cores | per entry | of it, the JIT compiling |\n"
+					+ "|---|---|---|---|---|\n");
+			s.cpuSeconds().forEach((process, seconds) -> {
+				Double jit = s.jitSeconds().get(process);
+				md.append(String.format("| %s | %.1f | %.1f %% | %.0f us | %s |%n", process, seconds,
+						100 * seconds / capacity, seconds * 1e6 / s.entries(), (jit != null)
+								? String.format("%.2f s (%.0f %%)", jit, 100 * jit / Math.max(seconds, 1e-9)) : ""));
+			});
 		}
 		if (s.statements() != null && !s.statements().isEmpty()) {
 			md.append("\nPostgreSQL's slowest statements during the flush window (pg_stat_statements, execution time"

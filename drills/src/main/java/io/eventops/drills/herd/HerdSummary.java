@@ -31,6 +31,8 @@ import io.eventops.drills.report.Latency;
  * @param ratioToNaive herd rate / naive rate
  * @param serverTimers the services' batch timers during the herd
  * @param cpuSeconds CPU seconds used during the flush window, by process group
+ * @param jitSeconds of those, what the service JVMs' JIT compiler threads used (code
+ * still being compiled inside the window)
  * @param profile hottest frames per service during the herd (empty without JFR)
  * @param checks the invariant checks
  * @param passed whether every check passed
@@ -41,21 +43,23 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
 		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, List<Double> rawRuns,
 		BaselineResult naive, double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers,
-		Map<String, Double> cpuSeconds, List<HotFrames> profile, List<Check> checks, boolean passed,
-		List<String> settings, List<SlowStatements.Row> statements) {
+		Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds, List<HotFrames> profile, List<Check> checks,
+		boolean passed, List<String> settings, List<SlowStatements.Row> statements) {
 
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, this.cpuSeconds, frames, this.checks, this.passed, this.settings, this.statements);
+				this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks, this.passed, this.settings,
+				this.statements);
 	}
 
 	HerdSummary withSettings(List<String> given) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, this.cpuSeconds, this.profile, this.checks, this.passed, given, this.statements);
+				this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks, this.passed, given,
+				this.statements);
 	}
 
 }

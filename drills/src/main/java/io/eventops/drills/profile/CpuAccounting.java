@@ -1,6 +1,7 @@
 package io.eventops.drills.profile;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -49,6 +50,37 @@ public final class CpuAccounting {
 			return Map.of();
 		}
 		return seconds;
+	}
+
+	/**
+	 * CPU seconds the JIT compiler threads ({@code C1 CompilerThre…}, {@code C2
+	 * CompilerThre…}) of the named JVMs used so far: how much of a JVM's time in a window
+	 * went to compiling instead of running the code. A compiler thread that the JVM
+	 * retired meanwhile is no longer counted, so a delta can be short, never long.
+	 * @param named group name by pid
+	 * @return seconds by group, empty where there is no {@code /proc}
+	 */
+	public static Map<String, Double> jit(Map<Long, String> named) {
+		Map<String, Double> seconds = new TreeMap<>();
+		named.forEach((pid, name) -> {
+			Path tasks = PROC.resolve(Long.toString(pid)).resolve("task");
+			if (!Files.isDirectory(tasks)) {
+				return;
+			}
+			try (Stream<Path> threads = Files.list(tasks)) {
+				threads.map(CpuAccounting::stat)
+					.filter((stat) -> stat != null && isCompiler(stat.command()))
+					.forEach((stat) -> seconds.merge(name, stat.seconds(), Double::sum));
+			}
+			catch (IOException | UncheckedIOException ex) {
+				// the JVM exited meanwhile
+			}
+		});
+		return seconds;
+	}
+
+	static boolean isCompiler(String threadName) {
+		return threadName.startsWith("C1 CompilerThre") || threadName.startsWith("C2 CompilerThre");
 	}
 
 	/**
