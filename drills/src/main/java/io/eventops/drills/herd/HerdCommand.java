@@ -133,8 +133,7 @@ public final class HerdCommand implements Callable<Integer> {
 
 	// The local stack starts its services with -XX:TieredStopAtLevel=1 (quick to start,
 	// little memory); the pods in k8s/ run the JVM's full tiered JIT, and so does the
-	// herd
-	// unless told otherwise. Given --jvm options come after, so they still win.
+	// herd unless told otherwise. Given --jvm options come after, so they still win.
 	Map<String, List<String>> jvmOptions() {
 		Map<String, List<String>> options = new LinkedHashMap<>();
 		if (!this.quickJit) {
