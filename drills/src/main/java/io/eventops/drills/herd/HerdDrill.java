@@ -182,10 +182,16 @@ public final class HerdDrill {
 		Map<Long, String> named = new LinkedHashMap<>();
 		named.put(ProcessHandle.current().pid(),
 				"drills JVM (" + this.plan.kiosks() + " kiosk agents with TLS, virtual printers)");
-		for (String service : DrillStack.services()) {
-			named.put(this.suite.service(service).pid(), service);
-		}
+		named.putAll(services());
 		return named;
+	}
+
+	private Map<Long, String> services() {
+		Map<Long, String> services = new LinkedHashMap<>();
+		for (String service : DrillStack.services()) {
+			services.put(this.suite.service(service).pid(), service);
+		}
+		return services;
 	}
 
 	// A venue's services have run all day when the network comes back (200 kiosks'
@@ -195,10 +201,7 @@ public final class HerdDrill {
 	// under WARM_JIT_SHARE of the services' CPU in a round (or the rounds run out), so
 	// that the measured herd times the code rather than the JIT compiling it.
 	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
-		Map<Long, String> services = new LinkedHashMap<>();
-		for (String service : DrillStack.services()) {
-			services.put(this.suite.service(service).pid(), service);
-		}
+		Map<Long, String> services = services();
 		for (int round = 1; round <= this.warm.rounds() && this.warm.kiosks() > 0; round++) {
 			Map<String, Double> cpuBefore = CpuAccounting.snapshot(services);
 			Map<String, Double> jitBefore = CpuAccounting.jit(services);
