@@ -194,40 +194,63 @@ public final class HerdDrill {
 		return services;
 	}
 
-	// A venue's services have run all day when the network comes back (200 kiosks'
-	// heartbeats alone are thousands of requests an hour): their code is compiled. So
-	// first unmeasured, unchecked herds on events of their own, with the measured one's
-	// mix of overlap, lost answers and stale replays, until the JIT compiler threads use
-	// under WARM_JIT_SHARE of the services' CPU in a round (or the rounds run out), so
-	// that the measured herd times the code rather than the JIT compiling it.
+	// A venue's services have run all day when the network comes back: their code is
+	// compiled. First a day's online traffic: rounds in which every kiosk flushes a few
+	// entries per request (10 000 requests a round by default), so that the code run once
+	// per request
+	// (TLS, Tomcat, security, the hop's HTTP client) reaches C2; a tier-3 method needs
+	// thousands of calls for that, and the earlier warm-up of herds alone made about 250
+	// a
+	// round. Then earlier outages' drains, unmeasured herds with the measured one's batch
+	// size and mix of overlap, lost answers and stale replays (their large bodies take
+	// paths
+	// small ones never do), until the JIT compiler threads use under WARM_JIT_SHARE of
+	// the
+	// services' CPU in a round or the rounds run out. So the measured herd times the code
+	// rather than the JIT compiling it. Every round is on an event of its own.
 	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
-		Map<Long, String> services = services();
-		for (int round = 1; round <= this.warm.rounds() && this.warm.kiosks() > 0; round++) {
-			Map<String, Double> cpuBefore = CpuAccounting.snapshot(services);
-			Map<String, Double> jitBefore = CpuAccounting.jit(services);
-			long started = System.nanoTime();
-			warmUpRound(admin, threads, backoff, round);
-			double cpu = sum(CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(services)), services);
-			double jit = sum(CpuAccounting.delta(jitBefore, CpuAccounting.jit(services)), services);
-			double share = jit / Math.max(cpu, 1e-9);
-			log("warm-up round %d: %d kiosks x %d entries in %d ms (not measured); the services' JIT compiled for"
-					+ " %.1f of their %.1f CPU seconds (%.0f %%)", round, this.warm.kiosks(), this.plan.entries(),
-					(System.nanoTime() - started) / 1_000_000, jit, cpu, 100 * share);
-			this.warmupLog.add(String.format("round %d: JIT %.1f of %.1f s (%.0f %%)", round, jit, cpu, 100 * share));
-			if (share < WARM_JIT_SHARE) {
+		if (this.warm.kiosks() <= 0) {
+			return;
+		}
+		int round = 0;
+		for (int online = 1; online <= this.warm.onlineRounds(); online++) {
+			warmUpRound(admin, threads, backoff, ++round, this.warm.onlineBatch());
+		}
+		for (int outage = 1; outage <= this.warm.rounds(); outage++) {
+			if (warmUpRound(admin, threads, backoff, ++round, this.plan.batchSize()) < WARM_JIT_SHARE) {
 				return;
 			}
 		}
+	}
+
+	// One warm-up herd, measured only for the JIT's share of the services' CPU in it.
+	private double warmUpRound(AdminApi admin, int threads, BackoffPolicy backoff, int round, int batchSize)
+			throws Exception {
+		Map<Long, String> services = services();
+		Map<String, Double> cpuBefore = CpuAccounting.snapshot(services);
+		Map<String, Double> jitBefore = CpuAccounting.jit(services);
+		long started = System.nanoTime();
+		flushWarmUpHerd(admin, threads, backoff, round, batchSize);
+		double cpu = sum(CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(services)), services);
+		double jit = sum(CpuAccounting.delta(jitBefore, CpuAccounting.jit(services)), services);
+		double share = jit / Math.max(cpu, 1e-9);
+		log("warm-up round %d: %d kiosks x %d entries in batches of %d in %d ms (not measured); the services' JIT"
+				+ " compiled for %.1f of their %.1f CPU seconds (%.0f %%)", round, this.warm.kiosks(),
+				this.plan.entries(), batchSize, (System.nanoTime() - started) / 1_000_000, jit, cpu, 100 * share);
+		this.warmupLog.add(String.format("round %d (batches of %d): JIT %.1f of %.1f s (%.0f %%)", round, batchSize,
+				jit, cpu, 100 * share));
+		return share;
 	}
 
 	private static double sum(Map<String, Double> seconds, Map<Long, String> services) {
 		return services.values().stream().mapToDouble((name) -> seconds.getOrDefault(name, 0.0)).sum();
 	}
 
-	private void warmUpRound(AdminApi admin, int threads, BackoffPolicy backoff, int round) throws Exception {
+	private void flushWarmUpHerd(AdminApi admin, int threads, BackoffPolicy backoff, int round, int batchSize)
+			throws Exception {
 		HerdPlan warm = new HerdPlan(this.warm.kiosks(), this.plan.entries(),
 				Math.max(1000, this.warm.kiosks() * this.plan.entries() * 3 / 5), this.plan.overlap(),
-				this.plan.replayFraction(), Math.min(this.plan.stale(), this.warm.kiosks()), this.plan.batchSize(),
+				this.plan.replayFraction(), Math.min(this.plan.stale(), this.warm.kiosks()), batchSize,
 				this.plan.baselineThreads(), this.plan.seed() + round);
 		HerdData data = HerdData.generate(warm, this.runId + "w" + round, OffsetDateTime.now());
 		admin.importAttendees(data.eventId(), data.attendeeIds());
@@ -249,11 +272,13 @@ public final class HerdDrill {
 	 * The unmeasured warm-up herds before the measured one.
 	 *
 	 * @param kiosks kiosks of each (0: none)
-	 * @param rounds at most this many
+	 * @param rounds at most this many herds with the measured batch size
+	 * @param onlineRounds before them, this many rounds of online traffic
+	 * @param onlineBatch entries per flush request in those
 	 */
-	record Warmup(int kiosks, int rounds) {
+	record Warmup(int kiosks, int rounds, int onlineRounds, int onlineBatch) {
 
-		static final Warmup NONE = new Warmup(0, 0);
+		static final Warmup NONE = new Warmup(0, 0, 0, 0);
 
 	}
 

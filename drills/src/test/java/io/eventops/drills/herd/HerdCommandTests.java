@@ -4,8 +4,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The herd runs the services on the full JIT, as in production, unless told otherwise;
@@ -27,6 +29,28 @@ class HerdCommandTests {
 		HerdCommand command = new HerdCommand();
 		new CommandLine(command).parseArgs("--quick-jit");
 		assertThat(command.jvmOptions()).isEmpty();
+	}
+
+	@Test
+	void warmUpIsADaysOnlineTrafficThenEarlierOutages() {
+		HerdCommand command = new HerdCommand();
+		new CommandLine(command).parseArgs();
+		assertThat(command.warmup()).isEqualTo(new HerdDrill.Warmup(200, 4, 2, 5));
+	}
+
+	@Test
+	void onlineBatchOutsideTheContractIsRefusedByName() {
+		HerdCommand command = new HerdCommand();
+		new CommandLine(command).parseArgs("--warmup-online-batch", "501");
+		assertThatExceptionOfType(ParameterException.class).isThrownBy(command::warmup)
+			.withMessageContaining("--warmup-online-batch");
+	}
+
+	@Test
+	void reportSaysWhetherTheDrillJvmRanOnC1Only() {
+		assertThat(HerdCommand.drillJit(List.of("-Xmx2g", "-XX:TieredStopAtLevel=1"))).contains("C1 only");
+		assertThat(HerdCommand.drillJit(List.of("-XX:TieredStopAtLevel=4"))).contains("full JIT");
+		assertThat(HerdCommand.drillJit(List.of())).contains("full JIT");
 	}
 
 }
