@@ -66,6 +66,8 @@ class SmokeTests {
 		HerdDrill drill = HerdDrill.of(suite, 6, 40, 300, work.resolve("herd-kiosks"), runId);
 		HerdSummary summary = drill.run();
 		System.out.println(HerdReport.write(work.resolve("herd-results"), summary, drill.timings()));
+		assertThat(drill.warmup()).satisfiesExactly((online) -> assertThat(online).startsWith("round 1 (batches of 5)"),
+				(outage) -> assertThat(outage).startsWith("round 2 (batches of 100)"));
 		assertThat(summary.checks()).isNotEmpty()
 			.allSatisfy((check) -> assertThat(check.passed())
 				.as(check.name() + ": expected " + check.expected() + ", got " + check.actual())

@@ -75,7 +75,8 @@ public final class HerdDrill {
 
 	/**
 	 * A herd with the given shape and the defaults for the rest (10 % overlap, 5 % lost
-	 * acks, 3 stale replays, batches of 100, 4 baseline connections).
+	 * acks, 3 stale replays, batches of 100, 4 baseline connections), after a warm-up of
+	 * one online round in batches of 5 and one outage round of as many kiosks.
 	 * @param suite the suite
 	 * @param kiosks kiosks
 	 * @param entries entries per kiosk
@@ -86,7 +87,7 @@ public final class HerdDrill {
 	 */
 	public static HerdDrill of(RunningSuite suite, int kiosks, int entries, int attendees, Path workDir, String runId) {
 		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId,
-				Warmup.NONE);
+				new Warmup(Math.min(kiosks, 2), 1, 1, 5));
 	}
 
 	/**
@@ -289,12 +290,13 @@ public final class HerdDrill {
 	 * @param onlineBatch entries per flush request in those
 	 */
 	record Warmup(int kiosks, int rounds, int onlineRounds, int onlineBatch) {
-
-		static final Warmup NONE = new Warmup(0, 0, 0, 0);
-
 	}
 
-	List<String> warmup() {
+	/**
+	 * The warm-up rounds that ran, each with its batch size and its JIT share.
+	 * @return one line per round
+	 */
+	public List<String> warmup() {
 		return List.copyOf(this.warmupLog);
 	}
 
