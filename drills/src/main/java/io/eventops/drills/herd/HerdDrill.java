@@ -76,7 +76,8 @@ public final class HerdDrill {
 	/**
 	 * A herd with the given shape and the defaults for the rest (10 % overlap, 5 % lost
 	 * acks, 3 stale replays, batches of 100, 4 baseline connections), after a warm-up of
-	 * one online round in batches of 5 and one outage round of as many kiosks.
+	 * one online round in batches of 5 and one outage round, of two kiosks each (their
+	 * badges print on the same printers as everything after them).
 	 * @param suite the suite
 	 * @param kiosks kiosks
 	 * @param entries entries per kiosk
@@ -198,17 +199,14 @@ public final class HerdDrill {
 	// A venue's services have run all day when the network comes back: their code is
 	// compiled. First a day's online traffic: rounds in which every kiosk flushes a few
 	// entries per request (10 000 requests a round by default), so that the code run once
-	// per request
-	// (TLS, Tomcat, security, the hop's HTTP client) reaches C2; a tier-3 method needs
-	// thousands of calls for that, and the earlier warm-up of herds alone made about 250
-	// a
-	// round. Then earlier outages' drains, unmeasured herds with the measured one's batch
-	// size and mix of overlap, lost answers and stale replays (their large bodies take
-	// paths
-	// small ones never do), until the JIT compiler threads use under WARM_JIT_SHARE of
-	// the
-	// services' CPU in a round or the rounds run out. So the measured herd times the code
-	// rather than the JIT compiling it. Every round is on an event of its own.
+	// per request (TLS, Tomcat, security, the hop's HTTP client) reaches C2; a tier-3
+	// method needs thousands of calls for that, and the earlier warm-up of herds alone
+	// made about 250 a round. Then earlier outages' drains, unmeasured herds with the
+	// measured one's batch size and mix of overlap, lost answers and stale replays (their
+	// large bodies take paths small ones never do), until the JIT compiler threads use
+	// under WARM_JIT_SHARE of the services' CPU in a round or the rounds run out. So the
+	// measured herd times the code rather than the JIT compiling it. Every round is on an
+	// event of its own.
 	private void warmUp(AdminApi admin, int threads, BackoffPolicy backoff) throws Exception {
 		if (this.warm.kiosks() <= 0) {
 			return;
@@ -273,9 +271,8 @@ public final class HerdDrill {
 
 	// What Prometheus does all day at a venue, and what the measured herd does around its
 	// flush. Without it in the warm-up, the services' C2 code, compiled for flushes only,
-	// hit
-	// uncommon traps in Tomcat and Spring MVC at the measured herd's first scrape (122 in
-	// the edge within 130 ms) and was compiled again inside the flush window.
+	// hit uncommon traps in Tomcat and Spring MVC at the measured herd's first scrape
+	// (122 in the edge within 130 ms) and was compiled again inside the flush window.
 	private void scrapeMetrics(AdminApi admin) {
 		admin.prometheus(this.suite.reconUrl());
 		admin.prometheus(this.suite.edgeManagementUrl());
