@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.Outcome;
@@ -19,24 +18,23 @@ import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
+import static io.eventops.reconciler.checkin.SqlArrays.bool;
 import static io.eventops.reconciler.checkin.SqlArrays.int8;
 import static io.eventops.reconciler.checkin.SqlArrays.text;
 import static io.eventops.reconciler.checkin.SqlArrays.value;
 
 /**
- * Judges and applies one batch inside the caller's transaction with at most eight
+ * Judges and applies one batch inside the caller's transaction with at most five
  * statements, whatever the batch size: attendee lookup, guard insert, guard conflicts,
- * conditional upsert, stale marking, outbox insert, quarantine insert, outbox
- * notification. Rows are written in key order, so that concurrent batches lock in the
- * same order and do not deadlock.
+ * one statement for the conditional upsert, the stale marking and the outbox insert
+ * (whose trigger notifies the print orchestrator), quarantine insert. Rows are written in
+ * key order, so that concurrent batches lock in the same order and do not deadlock.
  */
 @Component
 class CheckInWriter {
-
-	/** The channel the print orchestrator listens on for new badge jobs. */
-	static final String BADGE_JOB_CHANNEL = "eventops_badge_jobs";
 
 	private static final String SELECT_ATTENDEES = """
 			SELECT attendee_id, event_id FROM reconciler.attendees WHERE attendee_id = ANY(?)""";
@@ -54,35 +52,49 @@ class CheckInWriter {
 	private static final String SELECT_GUARD = """
 			SELECT idempotency_key, fingerprint FROM reconciler.processed_entries WHERE idempotency_key = ANY(?)""";
 
-	// Invariant 4: one conditional statement, no read-modify-write; the incoming record
-	// wins only with a strictly greater (origin_rank, seq, source_id).
-	private static final String UPSERT_CHECK_INS = """
-			INSERT INTO reconciler.check_ins AS c (attendee_id, event_id, origin_rank, seq, source_id,
-			  idempotency_key, captured_at, kiosk_display_name, kiosk_company)
-			SELECT t.a, t.e, 0, t.q, t.s, t.k, t.c::timestamptz, t.dn, t.co
-			FROM unnest(?::text[], ?::text[], ?::int8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-			  AS t(a, e, q, s, k, c, dn, co)
-			ORDER BY t.a
-			ON CONFLICT (attendee_id) DO UPDATE SET origin_rank = EXCLUDED.origin_rank, seq = EXCLUDED.seq,
-			  source_id = EXCLUDED.source_id, idempotency_key = EXCLUDED.idempotency_key,
-			  captured_at = EXCLUDED.captured_at, kiosk_display_name = EXCLUDED.kiosk_display_name,
-			  kiosk_company = EXCLUDED.kiosk_company, updated_at = now()
-			WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
-			RETURNING c.attendee_id, (c.xmax = 0) AS inserted""";
-
-	private static final String MARK_STALE = """
-			UPDATE reconciler.processed_entries SET outcome = 'STALE' WHERE idempotency_key = ANY(?)""";
-
-	// Invariant 7: one job per attendee credential, in the transaction of the first
-	// check-in.
-	private static final String INSERT_BADGE_JOBS = """
-			INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool, reason)
-			SELECT j.id::uuid, a.attendee_id, a.event_id, a.credential_version, ?, 'CHECK_IN'
-			FROM unnest(?::text[], ?::text[]) AS j(id, attendee_id)
-			JOIN reconciler.attendees a ON a.attendee_id = j.attendee_id
-			ORDER BY a.attendee_id
-			ON CONFLICT (attendee_id, credential_version) DO NOTHING
-			RETURNING attendee_id, job_id""";
+	// Invariant 4: one conditional upsert, no read-modify-write; the incoming record
+	// wins only with a strictly greater (origin_rank, seq, source_id). Invariant 7: one
+	// job per attendee credential, in the transaction of the first check-in; the table's
+	// trigger enqueues the jobs for the relay and notifies the print orchestrator (V8).
+	// One statement for the upsert, the stale marking and the jobs: from the upsert to
+	// the commit a batch holds its attendees' rows, which other kiosks' batches wait
+	// for, so the work after it is kept to this statement, the change log and the
+	// commit. Data-modifying CTEs run once and to completion whether or not the query
+	// reads them. The stale keys are one array, so that the guard is read by its key
+	// index (an OR of two key sets scanned the whole table).
+	private static final String APPLY_WINNERS = """
+			WITH t AS (
+			  SELECT * FROM unnest(?::text[], ?::int8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+			    ?::bool[]) AS t(a, q, s, k, c, dn, co, printed_locally)
+			), up AS (
+			  INSERT INTO reconciler.check_ins AS c (attendee_id, event_id, origin_rank, seq, source_id,
+			    idempotency_key, captured_at, kiosk_display_name, kiosk_company)
+			  SELECT t.a, ?, 0, t.q, t.s, t.k, t.c::timestamptz, t.dn, t.co FROM t
+			  ORDER BY t.a
+			  ON CONFLICT (attendee_id) DO UPDATE SET origin_rank = EXCLUDED.origin_rank, seq = EXCLUDED.seq,
+			    source_id = EXCLUDED.source_id, idempotency_key = EXCLUDED.idempotency_key,
+			    captured_at = EXCLUDED.captured_at, kiosk_display_name = EXCLUDED.kiosk_display_name,
+			    kiosk_company = EXCLUDED.kiosk_company, updated_at = now()
+			  WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
+			  RETURNING c.attendee_id, (c.xmax = 0) AS inserted
+			), stale AS (
+			  UPDATE reconciler.processed_entries SET outcome = 'STALE'
+			  WHERE idempotency_key = ANY(array_cat(?::text[],
+			    ARRAY(SELECT t.k FROM t WHERE t.a NOT IN (SELECT attendee_id FROM up))))
+			), jobs AS (
+			  INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+			    reason)
+			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, ?, 'CHECK_IN'
+			  FROM up
+			  JOIN t ON t.a = up.attendee_id
+			  JOIN reconciler.attendees a ON a.attendee_id = up.attendee_id
+			  WHERE up.inserted AND NOT t.printed_locally
+			  ORDER BY a.attendee_id
+			  ON CONFLICT (attendee_id, credential_version) DO NOTHING
+			  RETURNING attendee_id, job_id
+			)
+			SELECT up.attendee_id, up.inserted, jobs.job_id::text FROM up
+			LEFT JOIN jobs ON jobs.attendee_id = up.attendee_id""";
 
 	private static final String INSERT_REJECTIONS = """
 			INSERT INTO reconciler.rejections
@@ -93,8 +105,6 @@ class CheckInWriter {
 
 	private static final String UPDATE_GUARD = """
 			UPDATE reconciler.processed_entries SET outcome = ?, reason = ?, attendee_id = ? WHERE idempotency_key = ?""";
-
-	private static final String NOTIFY = "SELECT pg_notify(?, ?)";
 
 	private final JdbcTemplate jdbc;
 
@@ -261,72 +271,63 @@ class CheckInWriter {
 				printedLocally.add(item.attendeeId());
 			}
 		}
-		Map<String, Boolean> applied = upsert(request, winners.values());
-		List<String> stale = new ArrayList<>();
+		// an entry that loses to another of the batch is stale whatever the table holds;
+		// a winner is stale when the table holds a higher record, which the statement
+		// finds out
+		List<String> losers = new ArrayList<>();
+		for (BatchItem item : candidates) {
+			if (winners.get(item.attendeeId()) != item) {
+				losers.add(item.key());
+			}
+		}
+		Map<String, Boolean> applied = new HashMap<>();
+		Map<String, String> jobs = new HashMap<>();
+		apply(request, winners.values(), printedLocally, losers, (rs, n) -> {
+			applied.put(rs.getString(1), rs.getBoolean(2));
+			if (rs.getString(3) != null) {
+				jobs.put(rs.getString(1), rs.getString(3));
+			}
+			return null;
+		});
 		for (BatchItem item : candidates) {
 			boolean won = winners.get(item.attendeeId()) == item && applied.containsKey(item.attendeeId());
 			if (!won) {
 				judgements.put(item.index(), Judgement.of(Outcome.STALE, item.fingerprint()));
-				stale.add(item.key());
 			}
 		}
-		if (!stale.isEmpty()) {
-			SqlArrays.update(this.jdbc, MARK_STALE, text(stale));
-		}
-		List<String> firstCheckIns = applied.entrySet()
-			.stream()
-			.filter((e) -> e.getValue() && !printedLocally.contains(e.getKey()))
-			.map(Map.Entry::getKey)
-			.sorted()
-			.toList();
-		if (!firstCheckIns.isEmpty()) {
-			createBadgeJobs(request, firstCheckIns, winners, judgements);
-		}
+		jobs.forEach((attendee, jobId) -> {
+			BatchItem winner = winners.get(attendee);
+			judgements.put(winner.index(), judgements.get(winner.index()).withBadgeJob(jobId));
+		});
 		return applied;
 	}
 
-	private Map<String, Boolean> upsert(ReconcileRequest request, java.util.Collection<BatchItem> winners) {
+	private void apply(ReconcileRequest request, java.util.Collection<BatchItem> winners, Set<String> printedLocally,
+			List<String> losers, RowMapper<Void> rows) {
 		List<BatchItem> sorted = winners.stream().sorted(Comparator.comparing(BatchItem::attendeeId)).toList();
 		List<String> attendees = new ArrayList<>();
-		List<String> events = new ArrayList<>();
 		List<Long> seqs = new ArrayList<>();
 		List<String> sources = new ArrayList<>();
 		List<String> keys = new ArrayList<>();
 		List<String> captured = new ArrayList<>();
 		List<String> names = new ArrayList<>();
 		List<String> companies = new ArrayList<>();
+		List<Boolean> local = new ArrayList<>();
 		for (BatchItem item : sorted) {
 			FlushEntry entry = item.entry().entry();
 			OrderingKey key = item.orderingKey(request.kioskId());
 			attendees.add(entry.attendeeId());
-			events.add(request.eventId());
 			seqs.add(key.seq());
 			sources.add(key.sourceId());
 			keys.add(item.key());
 			captured.add(entry.capturedAt().toInstant().toString());
 			names.add((entry.badge() != null) ? entry.badge().displayName() : null);
 			companies.add((entry.badge() != null) ? entry.badge().company() : null);
+			local.add(printedLocally.contains(entry.attendeeId()));
 		}
-		Map<String, Boolean> applied = new HashMap<>();
-		SqlArrays.query(this.jdbc, UPSERT_CHECK_INS, (rs, n) -> applied.put(rs.getString(1), rs.getBoolean(2)),
-				text(attendees), text(events), int8(seqs), text(sources), text(keys), text(captured), text(names),
-				text(companies));
-		return applied;
-	}
-
-	private void createBadgeJobs(ReconcileRequest request, List<String> attendees, Map<String, BatchItem> winners,
-			Map<Integer, Judgement> judgements) {
-		List<String> ids = attendees.stream().map((attendee) -> UUID.randomUUID().toString()).toList();
-		Map<String, String> created = new HashMap<>();
-		SqlArrays.query(this.jdbc, INSERT_BADGE_JOBS, (rs, n) -> created.put(rs.getString(1), rs.getString(2)),
-				value(request.printerPool()), text(ids), text(attendees));
-		created.forEach((attendee, jobId) -> {
-			BatchItem winner = winners.get(attendee);
-			judgements.put(winner.index(), judgements.get(winner.index()).withBadgeJob(jobId));
-		});
-		if (!created.isEmpty()) {
-			this.jdbc.queryForList(NOTIFY, BADGE_JOB_CHANNEL, request.printerPool());
-		}
+		SqlArrays.query(this.jdbc, APPLY_WINNERS, rows, text(attendees), int8(seqs), text(sources), text(keys),
+				text(captured), text(names), text(companies), bool(local), value(request.eventId()), text(losers),
+				value(request.printerPool()));
 	}
 
 	private void quarantine(ReconcileRequest request, List<BatchItem> items, Map<Integer, Judgement> judgements) {

@@ -26,6 +26,10 @@ final class SqlArrays {
 		return new Param("int8", values.toArray(new Long[0]));
 	}
 
+	static Param bool(Collection<Boolean> values) {
+		return new Param("bool", values.toArray(new Boolean[0]));
+	}
+
 	static Param value(Object value) {
 		return new Param(null, new Object[] { value });
 	}

@@ -102,8 +102,8 @@ class DeskActions {
 
 	private String insertJob(String attendeeId, String pool, String reason, String reprintReason) {
 		UUID jobId = UUID.randomUUID();
+		// the table's trigger notifies the print orchestrator (V8)
 		this.jdbc.update(INSERT_JOB, jobId, pool, reason, reprintReason, attendeeId);
-		this.jdbc.queryForList("SELECT pg_notify('eventops_badge_jobs', ?)", pool);
 		return jobId.toString();
 	}
 

@@ -1,6 +1,9 @@
 package io.eventops.reconciler.checkin;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +11,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+
+import javax.sql.DataSource;
 
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.Outcome;
@@ -21,6 +26,8 @@ import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.RedisNamespaceProperties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataAccessException;
@@ -38,6 +45,9 @@ class BatchReconcilerTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private DataSource dataSource;
 
 	@Autowired
 	private StringRedisTemplate redis;
@@ -230,6 +240,59 @@ class BatchReconcilerTests {
 		assertThat(result.outcome()).isEqualTo(Outcome.APPLIED);
 		assertThat(result.badgeJobId()).isNull();
 		assertThat(badgeJobs(attendee)).isZero();
+	}
+
+	// check-in rows and badge jobs carry no foreign keys (V7): what they guarded, an
+	// attendee or a job removed under them, is refused instead (invariant 7)
+	@Test
+	void attendeesAndBadgeJobsCannotBeRemoved() {
+		String attendee = this.attendees.get(6);
+		assertThat(outcomes(this.reconciler
+			.reconcile(TestData.request(this.kiosk, this.event, TestData.entry(this.kiosk, 1, attendee)))))
+			.containsExactly(Outcome.APPLIED);
+		for (String removal : List.of("DELETE FROM reconciler.attendees WHERE attendee_id = '" + attendee + "'",
+				"DELETE FROM reconciler.attendees WHERE attendee_id = 'nobody'",
+				"DELETE FROM reconciler.badge_jobs WHERE attendee_id = '" + attendee + "'",
+				"TRUNCATE reconciler.attendees CASCADE", "TRUNCATE reconciler.badge_jobs CASCADE")) {
+			assertThatExceptionOfType(DataAccessException.class).as(removal)
+				.isThrownBy(() -> this.jdbc.execute(removal))
+				.withMessageContaining("cannot be removed");
+		}
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.attendees WHERE event_id = ?",
+				Integer.class, this.event))
+			.isEqualTo(this.attendees.size());
+		assertThat(checkIns(attendee)).isOne();
+		assertThat(badgeJobs(attendee)).isOne();
+	}
+
+	// the relay of the print orchestrator wakes on this; a batch that creates no job
+	// sends nothing, and one that creates several sends one per pool
+	@Test
+	void newBadgeJobsNotifyTheirPoolAtCommit() throws Exception {
+		try (Connection listener = this.dataSource.getConnection()) {
+			listener.setAutoCommit(true);
+			try (Statement statement = listener.createStatement()) {
+				statement.execute("LISTEN eventops_badge_jobs");
+			}
+			PGConnection notifications = listener.unwrap(PGConnection.class);
+			ReconcileRequest batch = TestData.request(this.kiosk, this.event,
+					TestData.entry(this.kiosk, 1, this.attendees.get(7)),
+					TestData.entry(this.kiosk, 2, this.attendees.get(8)));
+			assertThat(outcomes(this.reconciler.reconcile(batch))).containsOnly(Outcome.APPLIED);
+			assertThat(payloads(notifications.getNotifications(5000))).containsExactly("default");
+
+			flushRedisNamespace();
+			assertThat(outcomes(this.reconciler.reconcile(batch))).containsOnly(Outcome.DUPLICATE);
+			assertThat(payloads(notifications.getNotifications(500))).isEmpty();
+		}
+	}
+
+	private static List<String> payloads(PGNotification[] received) {
+		return (received == null) ? List.of()
+				: Arrays.stream(received)
+					.filter((n) -> n.getName().equals("eventops_badge_jobs"))
+					.map(PGNotification::getParameter)
+					.toList();
 	}
 
 	@Test
