@@ -1,5 +1,7 @@
 package io.eventops.reconciler.stream;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,9 @@ public class ChangeLog {
 			LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
 			ORDER BY t.ord""".formatted(ATTENDEE_JSON);
 
+	private static final String LOCK_AND_APPEND = "SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?));\n"
+			+ APPEND;
+
 	private final JdbcTemplate jdbc;
 
 	public ChangeLog(JdbcTemplate jdbc) {
@@ -52,13 +57,17 @@ public class ChangeLog {
 		List<String> attendees = new ArrayList<>(changes.keySet());
 		attendees.sort(null);
 		List<String> kinds = attendees.stream().map((attendee) -> changes.get(attendee).name()).toList();
-		this.jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?))", eventId);
-		this.jdbc.update((connection) -> {
-			var statement = connection.prepareStatement(APPEND);
-			statement.setArray(1, connection.createArrayOf("text", attendees.toArray()));
-			statement.setArray(2, connection.createArrayOf("text", kinds.toArray()));
+		// the lock and the insert go in one round trip: the server runs them in order,
+		// and the insert takes its snapshot only once the lock is granted, so it still
+		// sees every change committed before it in stream order. A round trip under the
+		// lock holds up every other writer of the event.
+		this.jdbc.execute((Connection connection) -> {
+			PreparedStatement statement = connection.prepareStatement(LOCK_AND_APPEND);
+			statement.setString(1, eventId);
+			statement.setArray(2, connection.createArrayOf("text", attendees.toArray()));
+			statement.setArray(3, connection.createArrayOf("text", kinds.toArray()));
 			return statement;
-		});
+		}, PreparedStatement::execute);
 	}
 
 }

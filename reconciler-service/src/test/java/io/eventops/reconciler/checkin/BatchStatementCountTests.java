@@ -42,9 +42,8 @@ class BatchStatementCountTests {
 		int small = statementsFor(5);
 		int large = statementsFor(500);
 		// attendee lookup, guard insert, guard conflicts, upsert with stale marking and
-		// outbox insert (its trigger notifies), quarantine, stream lock, change log
-		// insert
-		assertThat(large).isLessThanOrEqualTo(7).isEqualTo(small);
+		// outbox insert (its trigger notifies), quarantine, stream lock with change log
+		assertThat(large).isLessThanOrEqualTo(6).isEqualTo(small);
 	}
 
 	@Test

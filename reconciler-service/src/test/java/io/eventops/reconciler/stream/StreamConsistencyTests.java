@@ -1,5 +1,7 @@
 package io.eventops.reconciler.stream;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,16 +10,21 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
 
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
 import io.eventops.reconciler.checkin.BatchReconciler;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,6 +39,52 @@ class StreamConsistencyTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private DataSource dataSource;
+
+	@Autowired
+	private ChangeLog changeLog;
+
+	@Autowired
+	private TransactionTemplate transactions;
+
+	// Invariant 10: the stream lock and the change log insert go to the server in one
+	// round trip; the insert must still read the attendee as of after the lock, so that a
+	// change committed while it waited is not overwritten by an older state later in the
+	// stream
+	@Test
+	void aChangeWrittenAfterWaitingForTheStreamLockReadsWhatCommittedMeanwhile() throws Exception {
+		String event = TestData.unique("evt");
+		String attendee = TestData.attendees(this.jdbc, event, 1).get(0);
+		try (Connection holder = this.dataSource.getConnection();
+				ExecutorService pool = Executors.newSingleThreadExecutor()) {
+			holder.setAutoCommit(false);
+			try (PreparedStatement lock = holder
+				.prepareStatement("SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?))")) {
+				lock.setString(1, event);
+				lock.execute();
+			}
+			Future<?> writer = pool.submit(() -> this.transactions
+				.executeWithoutResult((status) -> this.changeLog.append(event, Map.of(attendee, ChangeKind.UPDATED))));
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(10))
+				.until(() -> this.jdbc.queryForObject(
+						"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+						Integer.class) > 0);
+			try (PreparedStatement rename = holder
+				.prepareStatement("UPDATE reconciler.attendees SET display_name = 'Renamed' WHERE attendee_id = ?")) {
+				rename.setString(1, attendee);
+				rename.executeUpdate();
+			}
+			holder.commit();
+			writer.get(10, TimeUnit.SECONDS);
+		}
+		assertThat(this.jdbc.queryForObject(
+				"SELECT attendee->>'displayName' FROM reconciler.change_log WHERE event_id = ? AND attendee_id = ?",
+				String.class, event, attendee))
+			.isEqualTo("Renamed");
+	}
 
 	@Test
 	void aFollowerSeesEveryChangeOnceInOrderWhileWritersCommitConcurrently() throws Exception {
