@@ -60,6 +60,9 @@ public final class HerdReport {
 		md.append(String.format("| flush requests (resends included) | %d |%n", s.requests()));
 		md.append(String.format("| batch latency p50 / p95 / p99 / max | %.0f / %.0f / %.0f / %.0f ms |%n",
 				s.batchLatency().p50(), s.batchLatency().p95(), s.batchLatency().p99(), s.batchLatency().max()));
+		md.append(String.format(
+				"| p99 floor at the raw limit: 0.99 x %d kiosks x %d entries in flight at once / raw limit | %.0f ms |%n",
+				p.kiosks(), Math.min(p.batchSize(), p.entries()), s.p99FloorSeconds() * 1000));
 		md.append("| outcomes (last per entry, as the kiosks recorded them) | ").append(s.outcomes()).append(" |\n");
 		md.append("| faults injected | ").append(s.injected()).append(" |\n");
 		md.append(String.format("| raw limit: %s | %.0f entries/s (median of %d runs: %s) |%n", s.raw().description(),

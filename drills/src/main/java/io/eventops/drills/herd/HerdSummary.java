@@ -29,6 +29,8 @@ import io.eventops.drills.report.Latency;
  * @param naive the naive baseline
  * @param ratioToRaw herd rate / raw rate
  * @param ratioToNaive herd rate / naive rate
+ * @param p99FloorSeconds the lowest p99 batch latency this herd's shape allows at the raw
+ * limit ({@link #p99FloorSeconds(HerdPlan, double)})
  * @param serverTimers the services' batch timers during the herd
  * @param cpuSeconds CPU seconds used during the flush window, by process group
  * @param jitSeconds of those, what the service JVMs' JIT compiler threads used (code
@@ -42,24 +44,40 @@ import io.eventops.drills.report.Latency;
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
 		Map<String, Integer> injected, Map<String, Long> outcomes, BaselineResult raw, List<Double> rawRuns,
-		BaselineResult naive, double ratioToRaw, double ratioToNaive, List<TimerDelta> serverTimers,
-		Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds, List<HotFrames> profile, List<Check> checks,
-		boolean passed, List<String> settings, List<SlowStatements.Row> statements) {
+		BaselineResult naive, double ratioToRaw, double ratioToNaive, double p99FloorSeconds,
+		List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds,
+		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
+		List<SlowStatements.Row> statements) {
+
+	/**
+	 * The lowest p99 batch latency a herd of this shape allows if only the database set
+	 * the pace, at the raw limit. Every kiosk has one batch in flight at a time, all sent
+	 * at the start: with one batch per kiosk (the default) the 99th percentile batch is
+	 * the {@code 0.99 · kiosks}-th to be applied, no sooner than {@code 0.99 · kiosks ·
+	 * entries / raw rate}; with smaller batches the same holds for the first round, and
+	 * Little's law gives about that wait to every later one.
+	 * @param plan the herd's shape
+	 * @param rawEntriesPerSecond the raw limit
+	 * @return the floor, in seconds
+	 */
+	static double p99FloorSeconds(HerdPlan plan, double rawEntriesPerSecond) {
+		return 0.99 * plan.kiosks() * Math.min(plan.batchSize(), plan.entries()) / rawEntriesPerSecond;
+	}
 
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks, this.passed, this.settings,
-				this.statements);
+				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks,
+				this.passed, this.settings, this.statements);
 	}
 
 	HerdSummary withSettings(List<String> given) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
-				this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks, this.passed, given,
-				this.statements);
+				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks,
+				this.passed, given, this.statements);
 	}
 
 }
