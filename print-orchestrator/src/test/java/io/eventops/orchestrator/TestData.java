@@ -29,7 +29,7 @@ public final class TestData {
 
 	/**
 	 * Creates badge jobs as the reconciler does: attendees in the registry, one outbox
-	 * row per attendee, then {@code pg_notify} on the badge-job channel.
+	 * row per attendee; the outbox's trigger notifies the badge-job channel at commit.
 	 * @param jdbc the shared database
 	 * @param pool the printer pool of the jobs
 	 * @param count how many
@@ -54,7 +54,6 @@ public final class TestData {
 				FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS j (job_id, attendee_id, n)""", eventId, pool,
 				jobs.stream().map(BadgeJob::jobId).toArray(UUID[]::new),
 				jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
-		jdbc.queryForList("SELECT pg_notify('eventops_badge_jobs', ?)", pool);
 		return jobs;
 	}
 
