@@ -1,5 +1,9 @@
 package io.eventops.drills.chaos;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,6 +27,8 @@ import tools.jackson.databind.JsonNode;
 final class FaultInjector {
 
 	private static final Duration RESTART = Duration.ofSeconds(180);
+
+	private static final Duration PRINTER_LOADED = Duration.ofSeconds(30);
 
 	private final RunningSuite suite;
 
@@ -63,7 +69,7 @@ final class FaultInjector {
 			Thread.currentThread().interrupt();
 			record(kind.name(), "interrupted", false);
 		}
-		catch (RuntimeException | java.io.IOException ex) {
+		catch (RuntimeException | java.io.IOException | SQLException ex) {
 			record(kind.name(), "injection failed: " + ex, false);
 		}
 	}
@@ -145,17 +151,44 @@ final class FaultInjector {
 				true);
 	}
 
-	private void killPrinter() throws InterruptedException {
+	private void killPrinter() throws InterruptedException, SQLException {
 		VirtualPrinter primary = printer("primary");
+		// with jobs in flight and queued: wait (bounded) until the ledger shows both. The
+		// ledger, not the admin API's Redis view, which a FLUSHALL just before leaves
+		// empty until the orchestrator has restored it. A kill that finds the printer
+		// idle did not go as planned: it would test nothing of invariants 8 and 9.
+		long[] held;
+		try (Connection connection = new Database(this.suite).connect()) {
+			held = heldBy(connection, "primary");
+			long deadline = System.nanoTime() + PRINTER_LOADED.toNanos();
+			while ((held[0] == 0 || held[1] == 0) && System.nanoTime() < deadline) {
+				Thread.sleep(20);
+				held = heldBy(connection, "primary");
+			}
+		}
 		JsonNode before = this.admin.printers().get("primary");
 		primary.die();
 		record("printer primary killed",
-				"queue depth " + before.path("queueDepth").asLong() + ", in flight "
-						+ before.path("inFlightJobId").asString("none") + ", " + primary.printedLabels().size()
+				"ledger: " + held[0] + " in flight, " + held[1] + " queued; Redis: queue depth "
+						+ before.path("queueDepth").asLong() + ", in flight "
+						+ before.path("inFlightJobId").asString("none") + "; " + primary.printedLabels().size()
 						+ " labels printed before",
-				true);
+				held[0] > 0 && held[1] > 0);
 		this.failovers++;
 		awaitFailover("primary", Duration.ofSeconds(60));
+	}
+
+	// jobs sent and not confirmed, and jobs queued, on one printer
+	private static long[] heldBy(Connection connection, String printerId) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(
+				"SELECT count(*) FILTER (WHERE state IN ('PRINTING', 'UNKNOWN_OUTCOME')), count(*) FILTER (WHERE state = 'QUEUED')"
+						+ " FROM printing.print_jobs WHERE printer_id = ?")) {
+			statement.setString(1, printerId);
+			try (ResultSet rs = statement.executeQuery()) {
+				rs.next();
+				return new long[] { rs.getLong(1), rs.getLong(2) };
+			}
+		}
 	}
 
 	private void blip() throws InterruptedException {
