@@ -9,7 +9,7 @@ import java.nio.file.Path;
 /**
  * The {@code --demo} data: sample attendees of event {@code demo-event} and kiosk
  * {@code kiosk-01}, whose token is shown once by the edge and so kept in the data
- * directory.
+ * directory (readable by its owner only). Only {@code --demo} prints a kiosk token.
  */
 final class Demo {
 
@@ -47,7 +47,7 @@ final class Demo {
 						+ "\",\"label\":\"Demo kiosk\",\"printerPool\":\"default\"}");
 		if (kiosk.statusCode() == 201) {
 			String token = kiosk.body().replaceAll(".*\"token\"\\s*:\\s*\"([^\"]+)\".*", "$1");
-			Files.writeString(this.tokenFile, token);
+			OwnerOnlyFiles.write(this.tokenFile, token);
 		}
 		else {
 			expect(kiosk, 409);
