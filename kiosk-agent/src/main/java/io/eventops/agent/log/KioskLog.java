@@ -381,6 +381,19 @@ public final class KioskLog implements AutoCloseable {
 		return (text != null) ? Rfc3339.parse(text) : null;
 	}
 
+	/**
+	 * A setting of the connection this log writes with, as SQLite reports it (for tests
+	 * that must see the durability the log really has, not what a new connection gets).
+	 * @param name a PRAGMA name of letters and underscores
+	 * @return the value, e.g. {@code 2} for {@code synchronous=FULL}
+	 */
+	synchronized String pragma(String name) {
+		if (!name.matches("[a-z_]+")) {
+			throw new IllegalArgumentException("Not a PRAGMA name: " + name);
+		}
+		return query("PRAGMA " + name, (rs) -> rs.getString(1)).get(0);
+	}
+
 	private <T> List<T> query(String sql, Row<T> row) {
 		try (Statement statement = this.connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
 			List<T> rows = new ArrayList<>();

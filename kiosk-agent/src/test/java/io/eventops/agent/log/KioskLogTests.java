@@ -58,6 +58,11 @@ class KioskLogTests {
 		try (KioskLog log = open()) {
 			log.continueSequenceAfter(0);
 			log.append("att_1", NOW, false, null);
+			// read on the connection the log writes with: synchronous is per connection,
+			// and
+			// a new connection would report SQLite's default whatever the log uses
+			assertThat(log.pragma("synchronous")).isEqualTo("2");
+			assertThat(log.pragma("journal_mode")).isEqualTo("wal");
 		}
 		try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + this.directory.resolve("k.db"));
 				Statement statement = connection.createStatement()) {
