@@ -57,6 +57,12 @@ public final class LocalStack implements Callable<Integer> {
 	@Option(names = "--edge-management-port", defaultValue = "9443")
 	int edgeManagementPort;
 
+	@Option(names = "--recon-management-port", defaultValue = "9081")
+	int reconManagementPort;
+
+	@Option(names = "--print-management-port", defaultValue = "9082")
+	int printManagementPort;
+
 	@Option(names = "--postgres-port", defaultValue = "15432")
 	int postgresPort;
 
@@ -99,10 +105,16 @@ public final class LocalStack implements Callable<Integer> {
 				Integer.toString(this.infrastructure.redisPort()), "EVENTOPS_OPS_PASSWORD", secrets.opsPassword(),
 				"EVENTOPS_ADMIN_PASSWORD", secrets.adminPassword(), "EVENTOPS_INTERNAL_TOKEN", secrets.internalToken());
 
-		start("reconciler-service", common, List.of("--server.port=" + this.reconPort), logs)
-			.awaitHealthy(URI.create(recon("/actuator/health")), Duration.ofSeconds(120), admin.http());
-		start("print-orchestrator", common, List.of("--server.port=" + this.printPort), logs)
-			.awaitHealthy(URI.create(print("/actuator/health")), Duration.ofSeconds(120), admin.http());
+		start("reconciler-service", common,
+				List.of("--server.port=" + this.reconPort, "--management.server.port=" + this.reconManagementPort),
+				logs)
+			.awaitHealthy(URI.create("http://localhost:" + this.reconManagementPort + "/actuator/health"),
+					Duration.ofSeconds(120), admin.http());
+		start("print-orchestrator", common,
+				List.of("--server.port=" + this.printPort, "--management.server.port=" + this.printManagementPort),
+				logs)
+			.awaitHealthy(URI.create("http://localhost:" + this.printManagementPort + "/actuator/health"),
+					Duration.ofSeconds(120), admin.http());
 		registerPrinters(admin);
 		start("kiosk-sync-service", common,
 				List.of("--server.port=" + this.edgePort, "--management.server.port=" + this.edgeManagementPort,
@@ -156,8 +168,16 @@ public final class LocalStack implements Callable<Integer> {
 		StringBuilder out = new StringBuilder();
 		out.append("\n================ Event Ops Suite is running ================\n");
 		out.append("EDGE   ").append(edge("")).append("   (kiosks; TLS, self-signed)\n");
-		out.append("RECON  ").append(recon("")).append('\n');
-		out.append("PRINT  ").append(print("")).append('\n');
+		out.append("RECON  ")
+			.append(recon(""))
+			.append("   (management: http://localhost:")
+			.append(this.reconManagementPort)
+			.append(")\n");
+		out.append("PRINT  ")
+			.append(print(""))
+			.append("   (management: http://localhost:")
+			.append(this.printManagementPort)
+			.append(")\n");
 		out.append("CA / certificate to trust: ").append(certificate).append('\n');
 		out.append("users: ops / ").append(secrets.opsPassword()).append("   admin / ").append(secrets.adminPassword());
 		out.append("   (kept in ").append(secrets.file()).append(")\n");

@@ -65,6 +65,22 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
+	 * The reconciler's management port (plain HTTP: health, Prometheus).
+	 * @return e.g. {@code http://localhost:9081}
+	 */
+	public URI reconManagementUrl() {
+		return URI.create("http://localhost:" + this.options.reconManagementPort());
+	}
+
+	/**
+	 * The print orchestrator's management port (plain HTTP: health, Prometheus).
+	 * @return e.g. {@code http://localhost:9082}
+	 */
+	public URI printManagementUrl() {
+		return URI.create("http://localhost:" + this.options.printManagementPort());
+	}
+
+	/**
 	 * The print orchestrator.
 	 * @return e.g. {@code http://localhost:8082}
 	 */

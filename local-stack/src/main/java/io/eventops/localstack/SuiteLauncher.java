@@ -66,15 +66,17 @@ public final class SuiteLauncher {
 					secrets.internalToken());
 			Path logs = options.dataDir().resolve("logs");
 			ManagedService reconciler = service(options, SuiteOptions.RECONCILER, common,
-					List.of("--server.port=" + options.reconPort()), logs, suite.reconUrl().resolve("/actuator/health"),
-					admin);
+					List.of("--server.port=" + options.reconPort(),
+							"--management.server.port=" + options.reconManagementPort()),
+					logs, suite.reconManagementUrl().resolve("/actuator/health"), admin);
 			services.put(reconciler.name(), reconciler);
 			reconciler.launch();
 			reconciler.awaitHealthy(STARTUP);
 			// the orchestrator and the edge need the reconciler's schema, not each other
 			ManagedService orchestrator = service(options, SuiteOptions.ORCHESTRATOR, common,
-					List.of("--server.port=" + options.printPort()), logs, suite.printUrl().resolve("/actuator/health"),
-					admin);
+					List.of("--server.port=" + options.printPort(),
+							"--management.server.port=" + options.printManagementPort()),
+					logs, suite.printManagementUrl().resolve("/actuator/health"), admin);
 			ManagedService edge = service(options, SuiteOptions.EDGE, common,
 					List.of("--server.port=" + options.edgePort(),
 							"--management.server.port=" + options.edgeManagementPort(),

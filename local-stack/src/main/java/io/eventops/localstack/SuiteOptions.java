@@ -21,6 +21,8 @@ import java.util.Map;
  * @param edgeManagementPort the edge's plain HTTP management port
  * @param reconPort the reconciler's port
  * @param printPort the print orchestrator's port
+ * @param reconManagementPort the reconciler's management port (health, Prometheus)
+ * @param printManagementPort the orchestrator's management port (health, Prometheus)
  * @param postgresPort the embedded PostgreSQL's port
  * @param redisPort the embedded Redis's port
  * @param printerPorts TCP ports of the virtual printers, named {@code primary},
@@ -32,8 +34,8 @@ import java.util.Map;
  * {@code --eventops.edge.rate-limit.enabled=false})
  */
 public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
-		int postgresPort, int redisPort, List<Integer> printerPorts, Duration labelTime,
-		Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs) {
+		int reconManagementPort, int printManagementPort, int postgresPort, int redisPort, List<Integer> printerPorts,
+		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs) {
 
 	/** The reconciler's module name. */
 	public static final String RECONCILER = "reconciler-service";
@@ -51,14 +53,14 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	}
 
 	/**
-	 * The ports of {@code ./eventops-local} (8443, 9443, 8081, 8082, 15432, 16379,
-	 * printers 9101 and 9102, 800 ms per label).
+	 * The ports of {@code ./eventops-local} (8443, 9443, 8081, 8082, 9081, 9082, 15432,
+	 * 16379, printers 9101 and 9102, 800 ms per label).
 	 * @param home the repository root
 	 * @param dataDir the data directory
 	 * @return the options
 	 */
 	public static SuiteOptions defaults(Path home, Path dataDir) {
-		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 15432, 16379, List.of(9101, 9102),
+		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 9081, 9082, 15432, 16379, List.of(9101, 9102),
 				Duration.ofMillis(800), Map.of(), Map.of());
 	}
 
@@ -69,10 +71,10 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 * @return the options
 	 */
 	public SuiteOptions withFreePorts(int printers) {
-		List<Integer> ports = freePorts(6 + printers);
+		List<Integer> ports = freePorts(8 + printers);
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
-				ports.get(4), ports.get(5), ports.subList(6, ports.size()), this.labelTime, this.jvmOptions,
-				this.serviceArgs);
+				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
+				this.jvmOptions, this.serviceArgs);
 	}
 
 	/**
@@ -82,8 +84,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public SuiteOptions withLabelTime(Duration time) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
-				this.printPort, this.postgresPort, this.redisPort, this.printerPorts, time, this.jvmOptions,
-				this.serviceArgs);
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, time, this.jvmOptions, this.serviceArgs);
 	}
 
 	/**
@@ -94,7 +96,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public SuiteOptions withServiceSettings(Map<String, List<String>> jvm, Map<String, List<String>> args) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
-				this.printPort, this.postgresPort, this.redisPort, this.printerPorts, this.labelTime, jvm, args);
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, jvm, args);
 	}
 
 	List<String> jvmOptionsOf(String module) {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -22,6 +23,9 @@ class AdminApiTests {
 
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private BatchReconciler reconciler;
@@ -182,12 +186,22 @@ class AdminApiTests {
 	}
 
 	@Test
+	void metricsAndHealthAreServedOnTheManagementPortOnly() {
+		assertThat(this.http.get("/actuator/prometheus", null).status()).isIn(401, 403, 404);
+		assertThat(this.http.get("/actuator/prometheus", ops()).status()).isIn(401, 403, 404);
+		HttpTestClient management = new HttpTestClient(this.managementPort);
+		assertThat(management.text("/actuator/prometheus")).contains("eventops_reconcile_");
+		assertThat(management.get("/actuator/health/readiness", null).status()).isEqualTo(200);
+	}
+
+	@Test
 	void theHeadcountIsPublishedAsGauges() {
 		String attendee = TestData.attendees(this.jdbc, this.event, 2).get(0);
 		this.reconciler.reconcile(TestData.request(this.kiosk, this.event, TestData.entry(this.kiosk, 1, attendee)));
 		String checkedIn = "eventops_reconcile_headcount{eventId=\"" + this.event + "\",kind=\"checked_in\"";
 		org.awaitility.Awaitility.await().untilAsserted(() -> {
-			String scrape = this.http.text("/actuator/prometheus");
+			// metrics are served on the management port only (contract)
+			String scrape = new HttpTestClient(this.managementPort).text("/actuator/prometheus");
 			assertThat(scrape).containsPattern(java.util.regex.Pattern.quote(checkedIn) + "[^}]*} 1\\.0")
 				.containsPattern(
 						java.util.regex.Pattern.quote(checkedIn.replace("checked_in", "registered")) + "[^}]*} 2\\.0")

@@ -135,7 +135,7 @@ public final class HerdDrill {
 					"drills:naive:" + this.runId + ":");
 			log("naive baseline: %.0f entries/s", naive.entriesPerSecond());
 
-			String reconBefore = admin.prometheus(this.suite.reconUrl());
+			String reconBefore = admin.prometheus(this.suite.reconManagementUrl());
 			String edgeBefore = admin.prometheus(this.suite.edgeManagementUrl());
 			http.clearTimings();
 			http.faults(new KioskFaults(this.plan.replayFraction(), 0, 0));
@@ -155,7 +155,7 @@ public final class HerdDrill {
 					TimerDelta.between("eventops_edge_batch_seconds", edgeBefore,
 							admin.prometheus(this.suite.edgeManagementUrl())),
 					TimerDelta.between("eventops_reconcile_batch_seconds", reconBefore,
-							admin.prometheus(this.suite.reconUrl())));
+							admin.prometheus(this.suite.reconManagementUrl())));
 			double seconds = flush.wallNanos() / 1e9;
 			double rate = this.plan.totalEntries() / seconds;
 			Latency latency = Latency.of(this.timings.stream().map(BatchTiming::millis).toList());
@@ -275,7 +275,7 @@ public final class HerdDrill {
 	// hit uncommon traps in Tomcat and Spring MVC at the measured herd's first scrape
 	// (122 in the edge within 130 ms) and was compiled again inside the flush window.
 	private void scrapeMetrics(AdminApi admin) {
-		admin.prometheus(this.suite.reconUrl());
+		admin.prometheus(this.suite.reconManagementUrl());
 		admin.prometheus(this.suite.edgeManagementUrl());
 	}
 

@@ -85,8 +85,8 @@ public final class LocalPrometheus implements AutoCloseable {
 				  - job_name: kiosk-sync-service
 				    metrics_path: /actuator/prometheus
 				    static_configs: [{ targets: ["%s"] }]
-				""".formatted(rules.toAbsolutePath(), hostPort(suite.reconUrl()), hostPort(suite.printUrl()),
-				hostPort(suite.edgeManagementUrl())));
+				""".formatted(rules.toAbsolutePath(), hostPort(suite.reconManagementUrl()),
+				hostPort(suite.printManagementUrl()), hostPort(suite.edgeManagementUrl())));
 		int port;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			port = socket.getLocalPort();

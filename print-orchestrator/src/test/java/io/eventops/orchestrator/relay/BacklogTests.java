@@ -7,12 +7,15 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
 import io.eventops.printer.virtual.VirtualPrinter;
 import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.web.server.LocalManagementPort;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @OrchestratorTest
 class BacklogTests extends PrintFloorTest {
+
+	@LocalManagementPort
+	private int managementPort;
 
 	private static final int MAX_QUEUED = 20;
 
@@ -90,8 +96,8 @@ class BacklogTests extends PrintFloorTest {
 	}
 
 	private long pendingGauge() {
-		return this.floor.http()
-			.text("/actuator/prometheus")
+		// metrics are served on the management port only (contract)
+		return new HttpTestClient(this.managementPort).text("/actuator/prometheus")
 			.lines()
 			.filter((line) -> line.startsWith("eventops_print_jobs_pending ")
 					|| line.startsWith("eventops_print_jobs_pending{"))

@@ -13,12 +13,26 @@ import io.eventops.printer.virtual.VirtualPrinter;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.boot.test.web.server.LocalManagementPort;
+
 import static io.eventops.orchestrator.HttpTestClient.admin;
 import static io.eventops.orchestrator.HttpTestClient.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @OrchestratorTest
 class AdminApiTests extends PrintFloorTest {
+
+	@LocalManagementPort
+	private int managementPort;
+
+	@Test
+	void metricsAndHealthAreServedOnTheManagementPortOnly() {
+		assertThat(this.floor.http().get("/actuator/prometheus", null).status()).isIn(401, 403, 404);
+		assertThat(this.floor.http().get("/actuator/prometheus", ops()).status()).isIn(401, 403, 404);
+		HttpTestClient management = new HttpTestClient(this.managementPort);
+		assertThat(management.text("/actuator/prometheus")).contains("service=\"print-orchestrator\"");
+		assertThat(management.get("/actuator/health/readiness", null).status()).isEqualTo(200);
+	}
 
 	@Test
 	void registeringPrintersNeedsAdminAndAnExistingIdIsAConflict() {
