@@ -116,6 +116,7 @@ public final class EdgeStack {
 		properties.put("spring.datasource.password", database.password());
 		properties.put("spring.data.redis.host", redis.host());
 		properties.put("spring.data.redis.port", redis.port());
+		properties.put("eventops.redis.key-prefix", redisNamespace());
 		properties.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + reconcilerPort);
 		properties.put("eventops.edge.reconciler.retry-wait", "50ms");
 		properties.put("eventops.edge.reconciler.retry-after", "2s");

@@ -1,5 +1,9 @@
 package io.eventops.edge.ratelimit;
 
+import io.eventops.web.buckets.RedisBuckets;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
@@ -12,16 +16,26 @@ class RateLimitConfiguration implements WebMvcConfigurer {
 
 	private final RateLimitProperties properties;
 
-	RateLimitConfiguration(RateLimitProperties properties) {
+	private final RedisBuckets buckets;
+
+	private final String keyPrefix;
+
+	private final MeterRegistry meters;
+
+	RateLimitConfiguration(RateLimitProperties properties, RedisBuckets buckets,
+			@Value("${eventops.redis.key-prefix:}") String keyPrefix, MeterRegistry meters) {
 		this.properties = properties;
+		this.buckets = buckets;
+		this.keyPrefix = keyPrefix;
+		this.meters = meters;
 	}
 
 	@Override
 	public void addInterceptors(InterceptorRegistry registry) {
 		if (this.properties.enabled()) {
 			registry
-				.addInterceptor(new RateLimitInterceptor(
-						new KioskRateLimiter(this.properties.requestsPerSecond(), this.properties.burst())))
+				.addInterceptor(new RateLimitInterceptor(new KioskRateLimiter(this.buckets,
+						this.properties.requestsPerSecond(), this.properties.burst(), this.keyPrefix, this.meters)))
 				.addPathPatterns("/v1/kiosks/**");
 		}
 	}

@@ -1,5 +1,5 @@
 /**
- * Per-kiosk request rate limiting of the kiosk API (bucket4j, in memory: one edge replica
- * owns its kiosks' buckets).
+ * Per-kiosk request rate limiting of the kiosk API: bucket4j buckets in Redis, shared by
+ * every edge replica, failing open when Redis is unreachable.
  */
 package io.eventops.edge.ratelimit;

@@ -4,6 +4,8 @@ import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.kiosk.KioskRegistry;
 import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
+import io.eventops.web.login.LoginThrottle;
+import io.eventops.web.login.LoginThrottleFilter;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,11 +32,14 @@ import org.springframework.security.web.authentication.www.BasicAuthenticationFi
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, KioskRegistry registry, ProblemResponses problems)
-			throws Exception {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, KioskRegistry registry, ProblemResponses problems,
+			LoginThrottle loginThrottle) throws Exception {
 		AuthenticationEntryPoint unauthorized = problems.unauthorized((request) -> challenge(request.getRequestURI()));
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			// failed logins throttled per client address across replicas, before the
+			// password check
+			.addFilterBefore(new LoginThrottleFilter(loginThrottle, problems), BasicAuthenticationFilter.class)
 			.addFilterBefore(new KioskTokenFilter(registry), BasicAuthenticationFilter.class)
 			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)

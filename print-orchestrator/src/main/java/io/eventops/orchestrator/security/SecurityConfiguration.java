@@ -2,6 +2,8 @@ package io.eventops.orchestrator.security;
 
 import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
+import io.eventops.web.login.LoginThrottle;
+import io.eventops.web.login.LoginThrottleFilter;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -12,6 +14,7 @@ import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 
 /**
  * Wires HTTP Basic for the {@code OPS} and {@code ADMIN} roles (ADMIN includes OPS);
@@ -22,10 +25,14 @@ import org.springframework.security.web.SecurityFilterChain;
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, ProblemResponses problems) throws Exception {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, ProblemResponses problems, LoginThrottle loginThrottle)
+			throws Exception {
 		AuthenticationEntryPoint unauthorized = problems.unauthorized((request) -> ProblemResponses.BASIC_CHALLENGE);
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			// failed logins throttled per client address across replicas, before the
+			// password check
+			.addFilterBefore(new LoginThrottleFilter(loginThrottle, problems), BasicAuthenticationFilter.class)
 			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
 				.accessDeniedHandler(problems.forbidden("Your role does not allow this operation.")))

@@ -2,6 +2,8 @@ package io.eventops.reconciler.security;
 
 import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
+import io.eventops.web.login.LoginThrottle;
+import io.eventops.web.login.LoginThrottleFilter;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,11 +25,14 @@ import org.springframework.security.web.authentication.www.BasicAuthenticationFi
 class SecurityConfiguration {
 
 	@Bean
-	SecurityFilterChain securityFilterChain(HttpSecurity http, SecurityProperties properties, ProblemResponses problems)
-			throws Exception {
+	SecurityFilterChain securityFilterChain(HttpSecurity http, SecurityProperties properties, ProblemResponses problems,
+			LoginThrottle loginThrottle) throws Exception {
 		AuthenticationEntryPoint unauthorized = problems.unauthorized((request) -> ProblemResponses.BASIC_CHALLENGE);
 		http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			// failed logins throttled per client address across replicas, before the
+			// password check
+			.addFilterBefore(new LoginThrottleFilter(loginThrottle, problems), BasicAuthenticationFilter.class)
 			.addFilterBefore(new InternalTokenFilter(properties.internalToken()), BasicAuthenticationFilter.class)
 			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)

@@ -1,0 +1,99 @@
+package io.eventops.web.login;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import io.eventops.web.buckets.RedisBuckets;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.EstimationProbe;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Counts failed logins per client address in a token bucket kept in Redis, so that every
+ * replica of a service refuses the same address after the same number of failures.
+ * <p>
+ * The throttle fails open: when Redis cannot be reached a login is judged without it and
+ * {@code eventops_security_login_throttle_unavailable_total} rises, because locking ops
+ * out of the admin API in an incident is worse than a few more guesses.
+ */
+public class LoginThrottle {
+
+	private final RedisBuckets buckets;
+
+	private final LoginThrottleProperties properties;
+
+	private final String keyPrefix;
+
+	private final Counter refused;
+
+	private final Counter unavailable;
+
+	/**
+	 * Creates the throttle.
+	 * @param buckets the Redis-backed buckets
+	 * @param properties the limits
+	 * @param keyPrefix {@code eventops.redis.key-prefix}
+	 * @param meters where the refusal and fail-open counters go
+	 */
+	public LoginThrottle(RedisBuckets buckets, LoginThrottleProperties properties, String keyPrefix,
+			MeterRegistry meters) {
+		this.buckets = buckets;
+		this.properties = properties;
+		this.keyPrefix = keyPrefix;
+		this.refused = Counter.builder("eventops.security.login.throttled")
+			.description("HTTP Basic logins refused because their address failed too often")
+			.register(meters);
+		this.unavailable = Counter.builder("eventops.security.login.throttle.unavailable")
+			.description("Logins judged without the throttle because Redis could not be reached")
+			.register(meters);
+	}
+
+	/**
+	 * Whether an address must wait before it may try to log in again.
+	 * @param address the client address
+	 * @return how long it must wait, or empty when it may try now
+	 */
+	public Optional<Duration> waitBeforeNextAttempt(String address) {
+		if (!this.properties.enabled()) {
+			return Optional.empty();
+		}
+		Optional<EstimationProbe> probe = this.buckets.apply(key(address), this::configuration,
+				(bucket) -> bucket.estimateAbilityToConsume(1));
+		if (probe.isEmpty()) {
+			this.unavailable.increment();
+			return Optional.empty();
+		}
+		if (probe.get().canBeConsumed()) {
+			return Optional.empty();
+		}
+		this.refused.increment();
+		return Optional.of(Duration.ofNanos(probe.get().getNanosToWaitForRefill()));
+	}
+
+	/**
+	 * Records a failed login of an address.
+	 * @param address the client address
+	 */
+	public void failed(String address) {
+		if (this.properties.enabled()
+				&& this.buckets.apply(key(address), this::configuration, (bucket) -> bucket.tryConsume(1)).isEmpty()) {
+			this.unavailable.increment();
+		}
+	}
+
+	private BucketConfiguration configuration() {
+		return BucketConfiguration.builder()
+			.addLimit((limit) -> limit.capacity(this.properties.maxFailures())
+				.refillGreedy(this.properties.maxFailures(), this.properties.window()))
+			.build();
+	}
+
+	// the address in a hash tag, so that a Redis Cluster keeps one address's bucket in
+	// one
+	// slot (ARCHITECTURE: names that ops rely on)
+	private String key(String address) {
+		return this.keyPrefix + "login:fail:{" + address + "}";
+	}
+
+}

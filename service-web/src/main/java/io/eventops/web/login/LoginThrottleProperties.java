@@ -1,0 +1,40 @@
+package io.eventops.web.login;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * How many failed HTTP Basic logins one client address may make
+ * ({@code eventops.security.login-throttle.*}).
+ *
+ * @param enabled whether failed logins are throttled at all
+ * @param maxFailures failed logins an address may make in a row before it is refused; ten
+ * leaves a person who mistypes a password a few tries and stops a guessing script
+ * @param window the time in which the allowance refills completely (greedily, one
+ * failure's worth at a time)
+ * @param redisTimeout how long a login waits for Redis before it is let through
+ * unthrottled (the throttle fails open: losing Redis must not lock ops out)
+ */
+@Validated
+@ConfigurationProperties("eventops.security.login-throttle")
+public record LoginThrottleProperties(@DefaultValue("true") boolean enabled,
+		@DefaultValue("10") @Min(1) @Max(10_000) int maxFailures, @NotNull @DefaultValue("5m") Duration window,
+		@NotNull @DefaultValue("2s") Duration redisTimeout) {
+
+	public LoginThrottleProperties {
+		if (window != null && (window.isNegative() || window.isZero())) {
+			throw new IllegalArgumentException("eventops.security.login-throttle.window must be positive");
+		}
+		if (redisTimeout != null && (redisTimeout.isNegative() || redisTimeout.isZero())) {
+			throw new IllegalArgumentException("eventops.security.login-throttle.redis-timeout must be positive");
+		}
+	}
+
+}
