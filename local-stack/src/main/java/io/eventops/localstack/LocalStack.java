@@ -1,31 +1,27 @@
 package io.eventops.localstack;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
-import io.eventops.printer.virtual.VirtualPrinter;
-import io.eventops.printer.virtual.VirtualPrinterConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * Runs the whole suite on one machine: embedded PostgreSQL and Redis, the reconciler, the
- * print orchestrator and the edge as their own JVMs, and two virtual printers (pool
- * {@code default}). Ctrl-C stops the edge first (in-flight flushes finish), then the
- * orchestrator (a printing job is confirmed or left for reclaim), then the reconciler,
- * the printers and the databases.
+ * print orchestrator and the edge as their own JVMs (several of each behind HAProxy with
+ * {@code --replicas}), and two virtual printers (pool {@code default}). Ctrl-C stops the
+ * edge first (in-flight flushes finish), then the orchestrator (a printing job is
+ * confirmed or left for reclaim), then the reconciler, the printers and the databases.
  */
 @Command(name = "eventops-local", mixinStandardHelpOptions = true,
 		description = "Runs the Event Ops Suite locally on embedded PostgreSQL and Redis with virtual printers.")
@@ -76,11 +72,12 @@ public final class LocalStack implements Callable<Integer> {
 	@Option(names = "--label-millis", defaultValue = "800", description = "Time a virtual printer takes per label.")
 	long labelMillis;
 
-	private final List<ServiceProcess> services = new ArrayList<>();
+	@Option(names = "--replicas", split = ",",
+			description = "JVMs per service behind HAProxy, e.g. kiosk-sync-service=2,reconciler-service=2,"
+					+ "print-orchestrator=2 (any subset; default 1 each).")
+	Map<String, Integer> replicas = new LinkedHashMap<>();
 
-	private final List<VirtualPrinter> printers = new ArrayList<>();
-
-	private Infrastructure infrastructure;
+	private volatile RunningSuite suite;
 
 	public static void main(String[] args) {
 		System.exit(new CommandLine(new LocalStack()).execute(args));
@@ -92,76 +89,21 @@ public final class LocalStack implements Callable<Integer> {
 			wipe(this.dataDir);
 		}
 		Files.createDirectories(this.dataDir);
-		Secrets secrets = Secrets.load(this.dataDir);
 		Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "local-stack-shutdown"));
-
-		this.infrastructure = Infrastructure.start(this.dataDir, this.postgresPort, this.redisPort);
-		startPrinters();
-		Path logs = this.dataDir.resolve("logs");
-		Path tls = this.dataDir.resolve("tls").toAbsolutePath();
-		AdminClient admin = AdminClient.create(secrets.adminPassword(), null);
-		Map<String, String> common = Map.of("EVENTOPS_DB_URL", this.infrastructure.jdbcUrl(), "EVENTOPS_DB_USER",
-				"postgres", "EVENTOPS_DB_PASSWORD", "", "EVENTOPS_REDIS_HOST", "127.0.0.1", "EVENTOPS_REDIS_PORT",
-				Integer.toString(this.infrastructure.redisPort()), "EVENTOPS_OPS_PASSWORD", secrets.opsPassword(),
-				"EVENTOPS_ADMIN_PASSWORD", secrets.adminPassword(), "EVENTOPS_INTERNAL_TOKEN", secrets.internalToken());
-
-		start("reconciler-service", common,
-				List.of("--server.port=" + this.reconPort, "--management.server.port=" + this.reconManagementPort),
-				logs)
-			.awaitHealthy(URI.create("http://localhost:" + this.reconManagementPort + "/actuator/health"),
-					Duration.ofSeconds(120), admin.http());
-		start("print-orchestrator", common,
-				List.of("--server.port=" + this.printPort, "--management.server.port=" + this.printManagementPort),
-				logs)
-			.awaitHealthy(URI.create("http://localhost:" + this.printManagementPort + "/actuator/health"),
-					Duration.ofSeconds(120), admin.http());
-		registerPrinters(admin);
-		start("kiosk-sync-service", common,
-				List.of("--server.port=" + this.edgePort, "--management.server.port=" + this.edgeManagementPort,
-						"--eventops.edge.reconciler.base-url=" + recon(""), "--eventops.edge.tls.generated-dir=" + tls),
-				logs)
-			.awaitHealthy(URI.create("http://localhost:" + this.edgeManagementPort + "/actuator/health"),
-					Duration.ofSeconds(120), admin.http());
-		Path certificate = findCertificate(tls);
+		SuiteOptions options = new SuiteOptions(this.home.toAbsolutePath().normalize(), this.dataDir.toAbsolutePath(),
+				this.edgePort, this.edgeManagementPort, this.reconPort, this.printPort, this.reconManagementPort,
+				this.printManagementPort, this.postgresPort, this.redisPort, this.printerPorts,
+				Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true);
+		this.suite = SuiteLauncher.start(options);
+		Secrets secrets = Secrets.load(this.dataDir);
+		Path certificate = this.suite.caFile();
 		AdminClient edgeAdmin = AdminClient.create(secrets.adminPassword(), certificate);
 		String demoKiosk = this.demo ? new Demo(edgeAdmin, this.dataDir).run(recon(""), edge("")) : null;
-		banner(secrets, certificate, logs, demoKiosk);
+		banner(secrets, certificate, this.dataDir.resolve("logs"), demoKiosk);
 
 		CountDownLatch forever = new CountDownLatch(1);
 		forever.await();
 		return 0;
-	}
-
-	private ServiceProcess start(String module, Map<String, String> environment, List<String> args, Path logs)
-			throws IOException {
-		Path jar = this.home.resolve(module).resolve("target").resolve(module + "-" + version() + "-exec.jar");
-		ServiceProcess process = ServiceProcess.start(module, jar, environment, args, logs);
-		this.services.add(process);
-		System.out.println("started " + module + " (log: " + process.log() + ")");
-		return process;
-	}
-
-	private void startPrinters() throws IOException {
-		String[] names = { "primary", "backup" };
-		for (int i = 0; i < names.length && i < this.printerPorts.size(); i++) {
-			this.printers.add(VirtualPrinter.start(VirtualPrinterConfig.named(names[i])
-				.withHost("127.0.0.1")
-				.withPort(this.printerPorts.get(i))
-				.withLabelTime(Duration.ofMillis(this.labelMillis))
-				.withLogLabels(true)));
-		}
-	}
-
-	private void registerPrinters(AdminClient admin) throws IOException, InterruptedException {
-		for (VirtualPrinter printer : this.printers) {
-			HttpResponse<String> response = admin.postJson(URI.create(print("/admin/v1/printers")),
-					"{\"printerId\":\"" + printer.name() + "\",\"host\":\"127.0.0.1\",\"port\":" + printer.port()
-							+ ",\"pool\":\"default\"}");
-			if (response.statusCode() != 201 && response.statusCode() != 409) {
-				throw new IllegalStateException("Registering printer " + printer.name() + " failed: "
-						+ response.statusCode() + " " + response.body());
-			}
-		}
 	}
 
 	private void banner(Secrets secrets, Path certificate, Path logs, String demoKiosk) {
@@ -178,15 +120,27 @@ public final class LocalStack implements Callable<Integer> {
 			.append("   (management: http://localhost:")
 			.append(this.printManagementPort)
 			.append(")\n");
+		for (String module : List.of(SuiteOptions.EDGE, SuiteOptions.RECONCILER, SuiteOptions.ORCHESTRATOR)) {
+			List<ManagedService> running = this.suite.replicas(module);
+			if (running.size() > 1) {
+				out.append(module).append(" behind HAProxy:");
+				running.forEach((replica) -> out.append(' ')
+					.append(replica.name())
+					.append(" (management ")
+					.append(replica.managementUrl())
+					.append(')'));
+				out.append('\n');
+			}
+		}
 		out.append("CA / certificate to trust: ").append(certificate).append('\n');
 		out.append("users: ops / ").append(secrets.opsPassword()).append("   admin / ").append(secrets.adminPassword());
 		out.append("   (kept in ").append(secrets.file()).append(")\n");
 		out.append("virtual printers: ");
-		this.printers.forEach((p) -> out.append(p.name()).append(" 127.0.0.1:").append(p.port()).append("  "));
+		this.suite.printers().forEach((p) -> out.append(p.name()).append(" 127.0.0.1:").append(p.port()).append("  "));
 		out.append("\nPostgreSQL: ")
-			.append(this.infrastructure.jdbcUrl())
+			.append(this.suite.jdbcUrl())
 			.append(" (user postgres)   Redis: 127.0.0.1:")
-			.append(this.infrastructure.redisPort());
+			.append(this.suite.redisPort());
 		out.append("\nlogs: ").append(logs).append('\n');
 		out.append("\nProvision a kiosk:\n  curl --cacert ")
 			.append(certificate)
@@ -205,32 +159,10 @@ public final class LocalStack implements Callable<Integer> {
 	}
 
 	private void shutdown() {
-		List<ServiceProcess> reversed = new ArrayList<>(this.services);
-		java.util.Collections.reverse(reversed);
-		for (ServiceProcess service : reversed) {
-			System.out.println("stopping " + service.name());
-			service.stop(Duration.ofSeconds(40));
-		}
-		this.printers.forEach(VirtualPrinter::close);
-		if (this.infrastructure != null) {
-			try {
-				this.infrastructure.close();
-			}
-			catch (IOException ex) {
-				System.err.println("Stopping the embedded databases failed: " + ex.getMessage());
-			}
-		}
-	}
-
-	private static Path findCertificate(Path tls) throws IOException {
-		if (!Files.isDirectory(tls)) {
-			return null;
-		}
-		try (Stream<Path> files = Files.list(tls)) {
-			return files.filter((file) -> file.toString().endsWith(".pem") || file.toString().endsWith(".crt"))
-				.filter((file) -> !file.getFileName().toString().contains("key"))
-				.findFirst()
-				.orElse(null);
+		RunningSuite running = this.suite;
+		if (running != null) {
+			System.out.println("stopping the edge, the orchestrator, the reconciler, the printers and the databases");
+			running.close();
 		}
 	}
 
@@ -243,11 +175,6 @@ public final class LocalStack implements Callable<Integer> {
 				Files.delete(path);
 			}
 		}
-	}
-
-	private static String version() {
-		String version = LocalStack.class.getPackage().getImplementationVersion();
-		return (version != null) ? version : "0.1.0-SNAPSHOT";
 	}
 
 	private String edge(String path) {

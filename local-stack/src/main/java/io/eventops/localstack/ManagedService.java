@@ -65,7 +65,17 @@ public final class ManagedService {
 	}
 
 	/**
-	 * The module name, e.g. {@code reconciler-service}.
+	 * The replica's own management port (plain HTTP: health, Prometheus), also when it
+	 * runs behind the balancer.
+	 * @return e.g. {@code http://localhost:9081}
+	 */
+	public URI managementUrl() {
+		return this.health.resolve("/");
+	}
+
+	/**
+	 * The replica's name: the module name for the first replica of a module, e.g.
+	 * {@code reconciler-service}, then {@code reconciler-service-2} and so on.
 	 * @return the name
 	 */
 	public String name() {

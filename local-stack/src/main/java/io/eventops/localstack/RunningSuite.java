@@ -30,6 +30,8 @@ public final class RunningSuite implements AutoCloseable {
 
 	private final Path caFile;
 
+	private volatile Balancer balancer;
+
 	RunningSuite(SuiteOptions options, Secrets secrets, Infrastructure infrastructure, List<VirtualPrinter> printers,
 			Map<String, ManagedService> services, Path caFile) {
 		this.options = options;
@@ -53,7 +55,7 @@ public final class RunningSuite implements AutoCloseable {
 	 * @return e.g. {@code http://localhost:9443}
 	 */
 	public URI edgeManagementUrl() {
-		return URI.create("http://localhost:" + this.options.edgeManagementPort());
+		return service(SuiteOptions.EDGE).managementUrl();
 	}
 
 	/**
@@ -69,7 +71,7 @@ public final class RunningSuite implements AutoCloseable {
 	 * @return e.g. {@code http://localhost:9081}
 	 */
 	public URI reconManagementUrl() {
-		return URI.create("http://localhost:" + this.options.reconManagementPort());
+		return service(SuiteOptions.RECONCILER).managementUrl();
 	}
 
 	/**
@@ -77,7 +79,7 @@ public final class RunningSuite implements AutoCloseable {
 	 * @return e.g. {@code http://localhost:9082}
 	 */
 	public URI printManagementUrl() {
-		return URI.create("http://localhost:" + this.options.printManagementPort());
+		return service(SuiteOptions.ORCHESTRATOR).managementUrl();
 	}
 
 	/**
@@ -159,6 +161,23 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
+	 * Every JVM of a module, the first one first.
+	 * @param module {@link SuiteOptions#RECONCILER}, {@link SuiteOptions#ORCHESTRATOR} or
+	 * {@link SuiteOptions#EDGE}
+	 * @return its replicas
+	 */
+	public List<ManagedService> replicas(String module) {
+		return this.services.values()
+			.stream()
+			.filter((service) -> service.name().equals(module) || service.name().startsWith(module + "-"))
+			.toList();
+	}
+
+	void balancer(Balancer started) {
+		this.balancer = started;
+	}
+
+	/**
 	 * The data directory (logs under {@code logs/}).
 	 * @return the directory
 	 */
@@ -189,6 +208,9 @@ public final class RunningSuite implements AutoCloseable {
 			catch (RuntimeException ex) {
 				System.err.println("Stopping " + service.name() + " failed: " + ex.getMessage());
 			}
+		}
+		if (this.balancer != null) {
+			this.balancer.close();
 		}
 		this.printers.forEach(VirtualPrinter::close);
 		try {

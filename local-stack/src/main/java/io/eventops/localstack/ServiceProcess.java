@@ -33,11 +33,6 @@ final class ServiceProcess {
 		this.log = log;
 	}
 
-	static ServiceProcess start(String name, Path jar, Map<String, String> environment, List<String> args, Path logDir)
-			throws IOException {
-		return start(name, jar, environment, List.of(), args, logDir);
-	}
-
 	static ServiceProcess start(String name, Path jar, Map<String, String> environment, List<String> jvmOptions,
 			List<String> args, Path logDir) throws IOException {
 		if (!Files.isRegularFile(jar)) {

@@ -17,7 +17,8 @@ import io.eventops.printer.virtual.VirtualPrinterConfig;
 /**
  * Starts the suite from code, as {@code ./eventops-local} does from the command line:
  * embedded PostgreSQL and Redis, virtual printers registered in pool {@code default}, the
- * reconciler, then the orchestrator and the edge as their own JVMs.
+ * reconciler, then the orchestrator and the edge as their own JVMs, each as one JVM or as
+ * several behind HAProxy ({@link SuiteOptions#replicas()}).
  */
 public final class SuiteLauncher {
 
@@ -56,7 +57,8 @@ public final class SuiteLauncher {
 				printers.add(VirtualPrinter.start(VirtualPrinterConfig.named(name)
 					.withHost("127.0.0.1")
 					.withPort(options.printerPorts().get(i))
-					.withLabelTime(options.labelTime())));
+					.withLabelTime(options.labelTime())
+					.withLogLabels(options.logLabels())));
 			}
 			AdminClient admin = AdminClient.create(secrets.adminPassword(), null);
 			Map<String, String> common = Map.of("EVENTOPS_DB_URL", infrastructure.jdbcUrl(), "EVENTOPS_DB_USER",
@@ -65,30 +67,37 @@ public final class SuiteLauncher {
 					"EVENTOPS_ADMIN_PASSWORD", secrets.adminPassword(), "EVENTOPS_INTERNAL_TOKEN",
 					secrets.internalToken());
 			Path logs = options.dataDir().resolve("logs");
-			ManagedService reconciler = service(options, SuiteOptions.RECONCILER, common,
-					List.of("--server.port=" + options.reconPort(),
-							"--management.server.port=" + options.reconManagementPort()),
-					logs, suite.reconManagementUrl().resolve("/actuator/health"), admin);
-			services.put(reconciler.name(), reconciler);
-			reconciler.launch();
-			reconciler.awaitHealthy(STARTUP);
+			Map<String, List<Balancer.Replica>> plan = new LinkedHashMap<>();
+			plan.put(SuiteOptions.RECONCILER,
+					replicas(options, SuiteOptions.RECONCILER, options.reconPort(), options.reconManagementPort()));
+			plan.put(SuiteOptions.ORCHESTRATOR,
+					replicas(options, SuiteOptions.ORCHESTRATOR, options.printPort(), options.printManagementPort()));
+			plan.put(SuiteOptions.EDGE,
+					replicas(options, SuiteOptions.EDGE, options.edgePort(), options.edgeManagementPort()));
+			List<Balancer.Frontend> frontends = new ArrayList<>();
+			plan.forEach((module, replicas) -> {
+				if (replicas.size() > 1) {
+					int port = switch (module) {
+						case SuiteOptions.RECONCILER -> options.reconPort();
+						case SuiteOptions.ORCHESTRATOR -> options.printPort();
+						default -> options.edgePort();
+					};
+					frontends.add(new Balancer.Frontend(module, port, module.equals(SuiteOptions.EDGE), replicas));
+				}
+			});
+			if (!frontends.isEmpty()) {
+				// before the services: the edge reaches the reconcilers through it, as it
+				// would reach a Kubernetes Service
+				suite.balancer(Balancer.start(options.dataDir().resolve("balancer"), frontends, logs));
+			}
+			List<String> edgeArgs = List.of("--eventops.edge.reconciler.base-url=" + suite.reconUrl(),
+					"--eventops.edge.tls.generated-dir=" + tls);
+			launch(options, SuiteOptions.RECONCILER, plan.get(SuiteOptions.RECONCILER), List.of(), common, logs, admin,
+					services);
 			// the orchestrator and the edge need the reconciler's schema, not each other
-			ManagedService orchestrator = service(options, SuiteOptions.ORCHESTRATOR, common,
-					List.of("--server.port=" + options.printPort(),
-							"--management.server.port=" + options.printManagementPort()),
-					logs, suite.printManagementUrl().resolve("/actuator/health"), admin);
-			ManagedService edge = service(options, SuiteOptions.EDGE, common,
-					List.of("--server.port=" + options.edgePort(),
-							"--management.server.port=" + options.edgeManagementPort(),
-							"--eventops.edge.reconciler.base-url=" + suite.reconUrl(),
-							"--eventops.edge.tls.generated-dir=" + tls),
-					logs, suite.edgeManagementUrl().resolve("/actuator/health"), admin);
-			services.put(orchestrator.name(), orchestrator);
-			services.put(edge.name(), edge);
-			orchestrator.launch();
-			edge.launch();
-			orchestrator.awaitHealthy(STARTUP);
-			edge.awaitHealthy(STARTUP);
+			launch(options, SuiteOptions.ORCHESTRATOR, plan.get(SuiteOptions.ORCHESTRATOR), List.of(), common, logs,
+					admin, services);
+			launch(options, SuiteOptions.EDGE, plan.get(SuiteOptions.EDGE), edgeArgs, common, logs, admin, services);
 			registerPrinters(admin, suite.printUrl(), printers);
 			return suite;
 		}
@@ -98,11 +107,46 @@ public final class SuiteLauncher {
 		}
 	}
 
-	private static ManagedService service(SuiteOptions options, String module, Map<String, String> environment,
-			List<String> required, Path logs, URI health, AdminClient admin) {
+	// the first replica carries the module's name, the others -2, -3…; a single replica
+	// listens on the module's usual ports, several on free ones behind the balancer
+	private static List<Balancer.Replica> replicas(SuiteOptions options, String module, int port, int managementPort) {
+		int count = options.replicasOf(module);
+		if (count == 1) {
+			return List.of(new Balancer.Replica(module, port, managementPort));
+		}
+		List<Integer> ports = SuiteOptions.freePorts(2 * count);
+		List<Balancer.Replica> replicas = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			replicas.add(new Balancer.Replica((i == 0) ? module : module + "-" + (i + 1), ports.get(2 * i),
+					ports.get(2 * i + 1)));
+		}
+		return replicas;
+	}
+
+	// the first replica alone (it migrates the schema; the edge's first one generates the
+	// certificate the others reuse), then the others together
+	private static void launch(SuiteOptions options, String module, List<Balancer.Replica> replicas,
+			List<String> extraArgs, Map<String, String> environment, Path logs, AdminClient admin,
+			Map<String, ManagedService> services) throws InterruptedException {
 		Path jar = options.home().resolve(module).resolve("target").resolve(module + "-" + version() + "-exec.jar");
-		return new ManagedService(module, jar, environment, options.jvmOptionsOf(module),
-				options.argsOf(module, required), logs, health, admin.http());
+		List<ManagedService> started = new ArrayList<>();
+		for (Balancer.Replica replica : replicas) {
+			List<String> required = new ArrayList<>(List.of("--server.port=" + replica.apiPort(),
+					"--management.server.port=" + replica.managementPort()));
+			required.addAll(extraArgs);
+			URI management = URI.create("http://localhost:" + replica.managementPort());
+			ManagedService service = new ManagedService(replica.name(), jar, environment, options.jvmOptionsOf(module),
+					options.argsOf(module, required), logs, management.resolve("/actuator/health"), admin.http());
+			services.put(replica.name(), service);
+			service.launch();
+			if (started.isEmpty()) {
+				service.awaitHealthy(STARTUP);
+			}
+			started.add(service);
+		}
+		for (ManagedService service : started) {
+			service.awaitHealthy(STARTUP);
+		}
 	}
 
 	private static void registerPrinters(AdminClient admin, URI print, List<VirtualPrinter> printers)

@@ -32,10 +32,14 @@ import java.util.Map;
  * {@code -XX:StartFlightRecording…})
  * @param serviceArgs extra application arguments by module name (e.g.
  * {@code --eventops.edge.rate-limit.enabled=false})
+ * @param replicas JVMs per module (1 when absent); a module with more than one runs
+ * behind HAProxy on its usual port, as behind a Kubernetes Service
+ * @param logLabels whether the virtual printers log every label they print
  */
 public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
 		int reconManagementPort, int printManagementPort, int postgresPort, int redisPort, List<Integer> printerPorts,
-		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs) {
+		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs,
+		Map<String, Integer> replicas, boolean logLabels) {
 
 	/** The reconciler's module name. */
 	public static final String RECONCILER = "reconciler-service";
@@ -50,6 +54,13 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		printerPorts = List.copyOf(printerPorts);
 		jvmOptions = Map.copyOf(jvmOptions);
 		serviceArgs = Map.copyOf(serviceArgs);
+		replicas = Map.copyOf(replicas);
+		replicas.forEach((module, count) -> {
+			if (!List.of(RECONCILER, ORCHESTRATOR, EDGE).contains(module) || count < 1 || count > 9) {
+				throw new IllegalArgumentException("replicas: expected " + RECONCILER + ", " + ORCHESTRATOR + " or "
+						+ EDGE + " = 1..9, got " + module + "=" + count);
+			}
+		});
 	}
 
 	/**
@@ -61,7 +72,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public static SuiteOptions defaults(Path home, Path dataDir) {
 		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 9081, 9082, 15432, 16379, List.of(9101, 9102),
-				Duration.ofMillis(800), Map.of(), Map.of());
+				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false);
 	}
 
 	/**
@@ -74,7 +85,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		List<Integer> ports = freePorts(8 + printers);
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
 				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
-				this.jvmOptions, this.serviceArgs);
+				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels);
 	}
 
 	/**
@@ -85,7 +96,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withLabelTime(Duration time) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, time, this.jvmOptions, this.serviceArgs);
+				this.printerPorts, time, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels);
 	}
 
 	/**
@@ -97,7 +108,38 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withServiceSettings(Map<String, List<String>> jvm, Map<String, List<String>> args) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, this.labelTime, jvm, args);
+				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels);
+	}
+
+	/**
+	 * The same options with another number of JVMs per module.
+	 * @param counts JVMs by module name (absent: 1)
+	 * @return the options
+	 */
+	public SuiteOptions withReplicas(Map<String, Integer> counts) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, counts, this.logLabels);
+	}
+
+	/**
+	 * The same options with the virtual printers logging every label or not.
+	 * @param log whether to log labels
+	 * @return the options
+	 */
+	public SuiteOptions withLogLabels(boolean log) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, log);
+	}
+
+	/**
+	 * How many JVMs of a module run.
+	 * @param module the module name
+	 * @return at least 1
+	 */
+	public int replicasOf(String module) {
+		return this.replicas.getOrDefault(module, 1);
 	}
 
 	List<String> jvmOptionsOf(String module) {
@@ -110,7 +152,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return all;
 	}
 
-	private static List<Integer> freePorts(int count) {
+	static List<Integer> freePorts(int count) {
 		// all sockets stay open until every port is chosen, so no port is picked twice
 		List<ServerSocket> sockets = new ArrayList<>();
 		try {

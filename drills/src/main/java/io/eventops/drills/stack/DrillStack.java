@@ -52,6 +52,27 @@ public final class DrillStack {
 	public static RunningSuite start(Path home, Path dataDir, Duration labelTime, int printers, Path jfrDir,
 			Map<String, List<String>> serviceArgs, Map<String, List<String>> jvmOptions)
 			throws IOException, InterruptedException {
+		return start(home, dataDir, labelTime, printers, jfrDir, serviceArgs, jvmOptions, Map.of());
+	}
+
+	/**
+	 * Starts the suite with several JVMs of some services behind HAProxy.
+	 * @param home the repository root with the built service jars
+	 * @param dataDir a fresh directory for PostgreSQL, TLS, secrets and logs
+	 * @param labelTime time a virtual printer takes per label
+	 * @param printers how many virtual printers
+	 * @param jfrDir where each service writes {@code <module>.jfr}, or {@code null} for
+	 * no profiling
+	 * @param serviceArgs extra arguments by module
+	 * @param jvmOptions extra JVM options by module, after the local stack's own
+	 * @param replicas JVMs by module (absent: 1)
+	 * @return the running suite
+	 * @throws IOException when it cannot start
+	 * @throws InterruptedException when interrupted
+	 */
+	public static RunningSuite start(Path home, Path dataDir, Duration labelTime, int printers, Path jfrDir,
+			Map<String, List<String>> serviceArgs, Map<String, List<String>> jvmOptions, Map<String, Integer> replicas)
+			throws IOException, InterruptedException {
 		Map<String, List<String>> jvm = new HashMap<>();
 		for (String service : SERVICES) {
 			List<String> options = new ArrayList<>(jvmOptions.getOrDefault(service, List.of()));
@@ -64,7 +85,8 @@ public final class DrillStack {
 		SuiteOptions options = SuiteOptions.defaults(home.toAbsolutePath().normalize(), dataDir.toAbsolutePath())
 			.withFreePorts(printers)
 			.withLabelTime(labelTime)
-			.withServiceSettings(jvm, serviceArgs);
+			.withServiceSettings(jvm, serviceArgs)
+			.withReplicas(replicas);
 		return SuiteLauncher.start(options);
 	}
 

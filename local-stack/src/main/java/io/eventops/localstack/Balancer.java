@@ -1,0 +1,164 @@
+package io.eventops.localstack;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * HAProxy in front of the replicated services, on the ports clients already use, as a
+ * Kubernetes Service and Ingress would be: round robin over the replicas that answer
+ * their readiness probe on the management port, the edge in TCP mode so that TLS stays
+ * end to end.
+ */
+final class Balancer implements AutoCloseable {
+
+	private final Process process;
+
+	private final Path config;
+
+	private Balancer(Process process, Path config) {
+		this.process = process;
+		this.config = config;
+	}
+
+	/**
+	 * One balanced service.
+	 *
+	 * @param name the module name
+	 * @param port the port clients use
+	 * @param tcp whether to pass bytes through (TLS) instead of HTTP
+	 * @param replicas the replicas' ports
+	 */
+	record Frontend(String name, int port, boolean tcp, List<Replica> replicas) {
+	}
+
+	/**
+	 * One replica behind a frontend.
+	 *
+	 * @param name the replica's name
+	 * @param apiPort its API port
+	 * @param managementPort its management port (readiness)
+	 */
+	record Replica(String name, int apiPort, int managementPort) {
+	}
+
+	/**
+	 * Where HAProxy is, if it is installed.
+	 * @return the binary
+	 */
+	static Optional<Path> binary() {
+		return Stream
+			.concat(Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).map(Path::of),
+					Stream.of(Path.of("/usr/sbin"), Path.of("/usr/local/sbin")))
+			.map((dir) -> dir.resolve("haproxy"))
+			.filter(Files::isExecutable)
+			.findFirst();
+	}
+
+	static Balancer start(Path dir, List<Frontend> frontends, Path logs) throws IOException, InterruptedException {
+		Path haproxy = binary().orElseThrow(() -> new IOException(
+				"Several replicas need HAProxy in front of them and it is not installed: apt-get install -y haproxy"));
+		Files.createDirectories(dir);
+		Files.createDirectories(logs);
+		Path config = dir.resolve("haproxy.cfg");
+		Files.writeString(config, configuration(frontends));
+		Process process = new ProcessBuilder(haproxy.toString(), "-db", "-f", config.toString())
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("haproxy.log").toFile()))
+			.start();
+		Balancer balancer = new Balancer(process, config);
+		try {
+			for (Frontend frontend : frontends) {
+				balancer.awaitListening(frontend.port(), Duration.ofSeconds(10));
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			balancer.close();
+			throw ex;
+		}
+		return balancer;
+	}
+
+	static String configuration(List<Frontend> frontends) {
+		StringBuilder out = new StringBuilder("""
+				global
+				    maxconn 4096
+
+				defaults
+				    timeout connect 2s
+				    # long polls and change streams stay open for minutes
+				    timeout client 10m
+				    timeout server 10m
+				    timeout tunnel 10m
+				    timeout check 2s
+				    retries 2
+				    option redispatch
+				""");
+		for (Frontend frontend : frontends) {
+			String mode = frontend.tcp() ? "tcp" : "http";
+			out.append("\nfrontend ").append(frontend.name()).append('\n');
+			out.append("    mode ").append(mode).append('\n');
+			out.append("    bind 127.0.0.1:").append(frontend.port()).append('\n');
+			out.append("    default_backend ").append(frontend.name()).append('\n');
+			out.append("\nbackend ").append(frontend.name()).append('\n');
+			out.append("    mode ").append(mode).append('\n');
+			out.append("    balance roundrobin\n");
+			// readiness, as Kubernetes asks it: a replica that is starting or draining
+			// gets no new work
+			out.append("    option httpchk GET /actuator/health/readiness\n");
+			out.append("    http-check expect status 200\n");
+			out.append("    default-server inter 1s fall 2 rise 1\n");
+			for (Replica replica : frontend.replicas()) {
+				out.append("    server ")
+					.append(replica.name())
+					.append(" 127.0.0.1:")
+					.append(replica.apiPort())
+					.append(" check port ")
+					.append(replica.managementPort())
+					.append('\n');
+			}
+		}
+		return out.toString();
+	}
+
+	private void awaitListening(int port, Duration timeout) throws IOException, InterruptedException {
+		Instant deadline = Instant.now().plus(timeout);
+		while (Instant.now().isBefore(deadline)) {
+			if (!this.process.isAlive()) {
+				throw new IOException("HAProxy exited with " + this.process.exitValue() + " (config " + this.config
+						+ "); see haproxy.log");
+			}
+			try (Socket socket = new Socket()) {
+				socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+				return;
+			}
+			catch (IOException ex) {
+				TimeUnit.MILLISECONDS.sleep(100);
+			}
+		}
+		throw new IOException("HAProxy does not listen on " + port + " after " + timeout);
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+		try {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+				this.process.destroyForcibly();
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.process.destroyForcibly();
+		}
+	}
+
+}
