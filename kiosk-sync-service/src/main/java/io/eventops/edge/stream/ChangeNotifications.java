@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -59,6 +60,9 @@ public class ChangeNotifications implements SmartLifecycle {
 		this.safetyPoll = properties.safetyPoll();
 		this.notifyWakeUps = wakeUps(registry, "notify");
 		this.pollWakeUps = wakeUps(registry, "poll");
+		Gauge.builder("eventops.edge.stream.listening", this, (notifications) -> notifications.listening ? 1 : 0)
+			.description("1 while this replica's LISTEN connection for change notifications is up")
+			.register(registry);
 	}
 
 	private static Counter wakeUps(MeterRegistry registry, String cause) {
@@ -97,7 +101,8 @@ public class ChangeNotifications implements SmartLifecycle {
 	}
 
 	/**
-	 * Whether the LISTEN connection is up, for health and tests.
+	 * Whether the LISTEN connection is up (also the gauge
+	 * {@code eventops.edge.stream.listening}).
 	 * @return {@code true} while notifications are being received
 	 */
 	public boolean listening() {

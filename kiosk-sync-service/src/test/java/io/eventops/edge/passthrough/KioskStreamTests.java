@@ -85,6 +85,7 @@ class KioskStreamTests {
 	@Test
 	void theEdgeListensOnTheChannelTheReconcilerNotifies() {
 		assertThat(ChangeNotifications.CHANNEL).isEqualTo(ChangeLog.CHANNEL);
+		assertThat(this.registry.get("eventops.edge.stream.listening").gauge().value()).isOne();
 	}
 
 	@Test
@@ -122,6 +123,7 @@ class KioskStreamTests {
 				EdgeClient.bearer(this.token), position)) {
 			assertThat(stream.status()).isEqualTo(429);
 			assertThat(stream.retryAfter()).isEqualTo("3");
+			assertThat(String.join("", stream.lines().toList())).contains("too-many-streams");
 		}
 
 		waiting.add(longPoll(other, otherToken, position, 25));
