@@ -176,7 +176,9 @@ class CacheSyncTests {
 			EdgeClient.Answer other = agent.redeemExpressCode(code, "desk-2-attempt-1", List.of());
 			assertThat(other.status()).isEqualTo(409);
 			assertThat(new String(other.body(), StandardCharsets.UTF_8)).contains("already-used");
-			assertThat(agent.redeemExpressCode("NOSUCHCODE", "x", List.of()).status()).isEqualTo(404);
+			// well-formed but never issued (a U could not be in a code at all: 400)
+			assertThat(agent.redeemExpressCode("N0SVCHC0DE", "x", List.of()).status()).isEqualTo(404);
+			assertThat(agent.redeemExpressCode("NOSUCHCODE", "x", List.of()).status()).isEqualTo(400);
 		}
 		for (String attendee : group) {
 			assertThat(this.edge.checkInRows(attendee)).isOne();

@@ -133,6 +133,36 @@ public final class EdgeClient {
 		return send(request(path, authorization).GET());
 	}
 
+	/**
+	 * Opens a Server-Sent Events stream; the caller reads its lines and closes them to
+	 * hang up.
+	 * @param path the path
+	 * @param authorization the Authorization header
+	 * @param lastEventId the {@code Last-Event-ID} to resume after
+	 * @return the status and the lines of the body as they arrive
+	 */
+	public EventStream openStream(String path, String authorization, long lastEventId) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create(this.base + path))
+			.header("Authorization", authorization)
+			.header("Accept", "text/event-stream")
+			.header("Last-Event-ID", Long.toString(lastEventId))
+			.GET()
+			.build();
+		try {
+			HttpResponse<java.util.stream.Stream<String>> response = this.http.send(request,
+					HttpResponse.BodyHandlers.ofLines());
+			return new EventStream(response.statusCode(), response.headers().firstValue("Retry-After").orElse(null),
+					response.body());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	private HttpRequest.Builder request(String path, String authorization) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.base + path))
 			.timeout(Duration.ofSeconds(30));
@@ -165,6 +195,23 @@ public final class EdgeClient {
 
 	public static String basic(String user, String password) {
 		return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * An open Server-Sent Events response; closing it hangs up.
+	 *
+	 * @param status the status
+	 * @param retryAfter the Retry-After header, if any
+	 * @param lines the body's lines as they arrive
+	 */
+	public record EventStream(int status, String retryAfter,
+			java.util.stream.Stream<String> lines) implements AutoCloseable {
+
+		@Override
+		public void close() {
+			this.lines.close();
+		}
+
 	}
 
 	/**

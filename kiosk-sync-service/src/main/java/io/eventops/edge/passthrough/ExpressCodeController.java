@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.web.EdgeException;
+import io.eventops.model.express.ExpressCodeText;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -18,9 +19,11 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Online express-code redemption: the kiosk's request goes to the reconciler with the
- * kiosk's event and printer pool, and its answer comes back as it is (200, or the
- * contract's 404, 409, 410 and 422 problems).
+ * Online express-code redemption: the code is read as people type it
+ * ({@link ExpressCodeText}) and refused with an express-code problem when it cannot be
+ * one; the kiosk's request goes to the reconciler with the canonical code and the kiosk's
+ * event and printer pool, and its answer comes back as it is (200, or the contract's 404,
+ * 409, 410 and 422 problems).
  */
 @RestController
 class ExpressCodeController {
@@ -37,15 +40,19 @@ class ExpressCodeController {
 	@PostMapping(path = "/v1/kiosks/{kioskId}/express-codes/{code}/redeem", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<String> redeem(@AuthenticationPrincipal KioskPrincipal kiosk, @PathVariable String kioskId,
 			@PathVariable String code, @RequestBody String body) {
+		String canonical = ExpressCodeText.canonicalOrNull(code);
+		if (canonical == null) {
+			throw EdgeException.malformedExpressCode();
+		}
 		JsonNode request;
 		try {
 			request = this.json.readTree(body);
 		}
 		catch (JacksonException ex) {
-			throw EdgeException.badRequest("body", "not JSON");
+			throw EdgeException.malformedRedemption("body", "not JSON");
 		}
-		if (request == null || !request.isObject() || !code.matches("[A-Za-z0-9]{1,32}")) {
-			throw EdgeException.badRequest("body", "expected a JSON object and an alphanumeric code");
+		if (request == null || !request.isObject()) {
+			throw EdgeException.malformedRedemption("body", "expected a JSON object");
 		}
 		Map<String, Object> forwarded = new LinkedHashMap<>();
 		forwarded.put("kioskId", kiosk.kioskId());
@@ -57,7 +64,7 @@ class ExpressCodeController {
 		if (attendees != null && attendees.isArray()) {
 			forwarded.put("attendeeIds", attendees);
 		}
-		return KioskCacheController.relay(this.reconciler.post("/internal/v1/express-codes/" + code + "/redeem",
+		return KioskCacheController.relay(this.reconciler.post("/internal/v1/express-codes/" + canonical + "/redeem",
 				this.json.writeValueAsString(forwarded)));
 	}
 

@@ -22,9 +22,6 @@ import org.springframework.stereotype.Component;
 @Component
 class ReconcilerPassThrough {
 
-	// a long poll holds the request up to 30 s on the reconciler
-	private static final Duration LONG_POLL_SLACK = Duration.ofSeconds(10);
-
 	private final HttpClient http;
 
 	private final URI base;
@@ -47,18 +44,19 @@ class ReconcilerPassThrough {
 		this.retryAfter = properties.retryAfter();
 	}
 
-	Answer get(String pathAndQuery, Duration wait) {
-		return send(request(pathAndQuery, wait).GET());
+	// every call is answered at once: long polls and streams wait on the edge
+	Answer get(String pathAndQuery) {
+		return send(request(pathAndQuery).GET());
 	}
 
 	Answer post(String path, String json) {
-		return send(request(path, Duration.ZERO).header("Content-Type", "application/json")
+		return send(request(path).header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofString(json)));
 	}
 
-	private HttpRequest.Builder request(String path, Duration wait) {
+	private HttpRequest.Builder request(String path) {
 		return HttpRequest.newBuilder(URI.create(this.base + path))
-			.timeout(this.readTimeout.plus(wait).plus(wait.isZero() ? Duration.ZERO : LONG_POLL_SLACK))
+			.timeout(this.readTimeout)
 			.header("Authorization", "Bearer " + this.token)
 			.header("Accept", "application/json");
 	}

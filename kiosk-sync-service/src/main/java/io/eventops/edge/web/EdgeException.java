@@ -61,6 +61,38 @@ public class EdgeException extends RuntimeException {
 				List.of(), retryAfter);
 	}
 
+	public static EdgeException tooManyStreams(int limit, Duration retryAfter) {
+		return new EdgeException(HttpStatus.TOO_MANY_REQUESTS, "too-many-streams", "Too many open streams",
+				"This kiosk already holds " + limit
+						+ " long polls or change streams open; retry after the indicated delay or close one.",
+				List.of(), retryAfter);
+	}
+
+	public static EdgeException streamsFull(Duration retryAfter) {
+		return new EdgeException(HttpStatus.SERVICE_UNAVAILABLE, "streams-full", "No stream slot free",
+				"This server holds as many long polls and change streams as it can; retry after the indicated delay.",
+				List.of(), retryAfter);
+	}
+
+	public static EdgeException malformedStreamRequest(String field, String message) {
+		return new EdgeException(HttpStatus.BAD_REQUEST, "malformed-stream-request", "Malformed changes request",
+				"The request is not a valid snapshot, changes or stream request.",
+				List.of(new ProblemResponses.FieldError(field, message)), null);
+	}
+
+	public static EdgeException malformedExpressCode() {
+		return new EdgeException(HttpStatus.BAD_REQUEST, "malformed-express-code", "Malformed express code",
+				"An express code is 10 characters of 0-9 and A-Z without U (case, hyphens and spaces do not matter,"
+						+ " I and L read as 1, O as 0); nothing was redeemed.",
+				List.of(new ProblemResponses.FieldError("code", "not an express code")), null);
+	}
+
+	public static EdgeException malformedRedemption(String field, String message) {
+		return new EdgeException(HttpStatus.BAD_REQUEST, "malformed-redemption", "Malformed redemption",
+				"The request is not a valid express-code redemption; nothing was redeemed.",
+				List.of(new ProblemResponses.FieldError(field, message)), null);
+	}
+
 	public static EdgeException conflict(String slug, String detail) {
 		return new EdgeException(HttpStatus.CONFLICT, slug, "Conflict", detail, List.of(), null);
 	}

@@ -21,6 +21,7 @@ import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.Outcome;
+import io.eventops.model.express.ExpressCodeText;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.checkin.BatchReconciler;
@@ -43,9 +44,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 class ExpressCodes {
 
 	// Crockford's base32 without I, L, O, U: nothing to misread at a busy desk
-	private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
-
-	private static final int CODE_LENGTH = 10;
+	private static final char[] ALPHABET = ExpressCodeText.ALPHABET.toCharArray();
 
 	private final SecureRandom random = new SecureRandom();
 
@@ -117,10 +116,13 @@ class ExpressCodes {
 		}
 		try {
 			Redemption.Result result = checkIn(claim, request);
+			// stored for this attempt, whether or not it still holds the lease: a retry
+			// of
+			// the same attempt may have taken the lease over, and its result is the same
 			this.transactions.executeWithoutResult((status) -> this.jdbc.update("""
 					UPDATE reconciler.express_codes SET used_at = now(), result = ?::jsonb, claim_token = NULL,
-					  claim_expires_at = NULL WHERE code = ? AND claim_token = ?""",
-					this.json.writeValueAsString(result), claim.code(), token));
+					  claim_expires_at = NULL WHERE code = ? AND client_submission_id = ? AND used_at IS NULL""",
+					this.json.writeValueAsString(result), claim.code(), request.clientSubmissionId()));
 			return new Redemption(claim.code(), false, result);
 		}
 		catch (RuntimeException ex) {
@@ -141,7 +143,7 @@ class ExpressCodes {
 		boolean sameAttempt = request.clientSubmissionId().equals(row.clientSubmissionId());
 		if (row.usedAt() != null) {
 			if (sameAttempt) {
-				return new Claim(row.code(), row.attendeeIds(), List.of(), readResult(row.code()));
+				return new Claim(row.code(), row.attendeeIds(), List.of(), readResult(row.code()), null);
 			}
 			throw DomainException.conflict("already-used", "Code " + row.code() + " was already used.");
 		}
@@ -152,30 +154,38 @@ class ExpressCodes {
 		if (!row.expiresAt().isAfter(Instant.now())) {
 			throw new DomainException(HttpStatus.GONE, "expired", "Code expired", "Code " + row.code() + " expired.");
 		}
-		if (row.claimExpiresAt() != null && row.claimExpiresAt().isAfter(Instant.now())) {
+		// the same attempt may take its own lease over: its first try may have died with
+		// the lease held (after the check-ins committed), and resuming replays the same
+		// entries, so two tries of one attempt at once still create no twin
+		if (!sameAttempt && row.claimExpiresAt() != null && row.claimExpiresAt().isAfter(Instant.now())) {
 			throw DomainException.conflict("in-flight",
 					"Another station is redeeming code " + row.code() + " right now; retry shortly.");
 		}
 		// a resumed attempt reuses the selection its first try stored
 		List<String> selection = (sameAttempt && row.selection() != null) ? row.selection()
 				: select(row, request.attendeeIds());
-		this.jdbc.update("""
+		List<OffsetDateTime> firstClaimedAt = this.jdbc.query("""
 				UPDATE reconciler.express_codes SET claim_token = ?, claim_expires_at = now() + ?::interval,
-				  client_submission_id = ?, selection = ? WHERE code = ?""", token, this.leaseTtl.toMillis() + " ms",
-				request.clientSubmissionId(), selection.toArray(new String[0]), row.code());
-		return new Claim(row.code(), row.attendeeIds(), selection, null);
+				  client_submission_id = ?, selection = ?, first_claimed_at = coalesce(first_claimed_at, now())
+				WHERE code = ? RETURNING first_claimed_at""", (rs, n) -> rs.getObject(1, OffsetDateTime.class), token,
+				this.leaseTtl.toMillis() + " ms", request.clientSubmissionId(), selection.toArray(new String[0]),
+				row.code());
+		return new Claim(row.code(), row.attendeeIds(), selection, null, firstClaimedAt.get(0));
 	}
 
 	private Redemption.Result checkIn(Claim claim, RedeemRequest request) {
 		String source = "xc-" + claim.code().toLowerCase(Locale.ROOT);
-		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+		// the time of the code's first claim, not now: a resumed attempt must send the
+		// same
+		// payload for the same key, or its replay would be judged key reuse (invariant 3)
+		OffsetDateTime capturedAt = claim.firstClaimedAt().withOffsetSameInstant(ZoneOffset.UTC);
 		List<ReconcileEntry> entries = new ArrayList<>();
 		for (String attendee : claim.selection()) {
 			// deterministic key: the attendee's position in the code, whatever the
 			// selection
 			long seq = claim.attendeeIds().indexOf(attendee) + 1;
-			FlushEntry entry = new FlushEntry(seq, FlushEntry.keyOf(source, seq), EntryType.CHECK_IN, attendee, now,
-					now, false, null);
+			FlushEntry entry = new FlushEntry(seq, FlushEntry.keyOf(source, seq), EntryType.CHECK_IN, attendee,
+					capturedAt, capturedAt, false, null);
 			entries.add(ReconcileEntry.valid(entry, "{\"expressCode\":\"" + claim.code() + "\",\"attendeeId\":\""
 					+ attendee + "\",\"seq\":" + seq + "}", List.of()));
 		}
@@ -219,7 +229,7 @@ class ExpressCodes {
 		List<CodeRow> rows = this.jdbc.query("""
 				SELECT code, event_id, attendee_ids, expires_at, replaced_by, claim_expires_at, client_submission_id,
 				  selection, used_at FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
-				code.toUpperCase(Locale.ROOT));
+				ExpressCodeText.canonicalOrNull(code));
 		return rows.stream()
 			.findFirst()
 			.orElseThrow(() -> new DomainException(HttpStatus.NOT_FOUND, "unknown-code", "Unknown code",
@@ -247,7 +257,7 @@ class ExpressCodes {
 	}
 
 	private String newCode() {
-		char[] code = new char[CODE_LENGTH];
+		char[] code = new char[ExpressCodeText.LENGTH];
 		for (int i = 0; i < code.length; i++) {
 			code[i] = ALPHABET[this.random.nextInt(ALPHABET.length)];
 		}
@@ -258,8 +268,8 @@ class ExpressCodes {
 			Instant claimExpiresAt, String clientSubmissionId, List<String> selection, Instant usedAt) {
 	}
 
-	private record Claim(String code, List<String> attendeeIds, List<String> selection,
-			Redemption.Result storedResult) {
+	private record Claim(String code, List<String> attendeeIds, List<String> selection, Redemption.Result storedResult,
+			OffsetDateTime firstClaimedAt) {
 	}
 
 }

@@ -10,10 +10,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Appends changes inside the writer's transaction, as its last statements. The per-event
- * advisory lock is held from taking the {@code streamSeq} until commit, so the changes of
- * one event commit in {@code streamSeq} order: plain sequence values would become visible
- * out of order under concurrent writers (invariant 10).
+ * Appends changes inside the writer's transaction, as its last statements, and notifies
+ * the event's waiting readers at commit. The per-event advisory lock is held from taking
+ * the {@code streamSeq} until commit, so the changes of one event commit in
+ * {@code streamSeq} order: plain sequence values would become visible out of order under
+ * concurrent writers (invariant 10).
  */
 @Component
 public class ChangeLog {
@@ -35,8 +36,16 @@ public class ChangeLog {
 			LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
 			ORDER BY t.ord""".formatted(ATTENDEE_JSON);
 
-	private static final String LOCK_AND_APPEND = "SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?));\n"
-			+ APPEND;
+	/**
+	 * The channel the edges LISTEN on, with the event id as payload. PostgreSQL delivers
+	 * the notification when the transaction commits and drops it on rollback, so a
+	 * waiting kiosk cache is woken exactly when the change becomes visible (invariant
+	 * 10).
+	 */
+	public static final String CHANNEL = "eventops_changes";
+
+	private static final String LOCK_AND_APPEND = "SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), "
+			+ "pg_notify('" + CHANNEL + "', ?);\n" + APPEND;
 
 	private final JdbcTemplate jdbc;
 
@@ -64,8 +73,9 @@ public class ChangeLog {
 		this.jdbc.execute((Connection connection) -> {
 			PreparedStatement statement = connection.prepareStatement(LOCK_AND_APPEND);
 			statement.setString(1, eventId);
-			statement.setArray(2, connection.createArrayOf("text", attendees.toArray()));
-			statement.setArray(3, connection.createArrayOf("text", kinds.toArray()));
+			statement.setString(2, eventId);
+			statement.setArray(3, connection.createArrayOf("text", attendees.toArray()));
+			statement.setArray(4, connection.createArrayOf("text", kinds.toArray()));
 			return statement;
 		}, PreparedStatement::execute);
 	}

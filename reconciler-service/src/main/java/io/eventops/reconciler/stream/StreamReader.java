@@ -1,8 +1,6 @@
 package io.eventops.reconciler.stream;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import io.eventops.reconciler.web.DomainException;
 import tools.jackson.databind.JsonNode;
@@ -17,12 +15,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reads a consistent snapshot of an event with the {@code streamSeq} it reflects, and the
- * changes after a {@code streamSeq}, long-polling when there are none yet.
+ * changes after a {@code streamSeq}.
  */
 @Component
 class StreamReader {
-
-	private static final Duration POLL = Duration.ofMillis(200);
 
 	private final JdbcTemplate jdbc;
 
@@ -56,7 +52,12 @@ class StreamReader {
 		});
 	}
 
-	Changes changes(String eventId, long after, int limit, Duration wait) throws InterruptedException {
+	/**
+	 * The changes after a position, at once: waiting for new ones is the edge's, which
+	 * parks its kiosks' requests until a change notification ({@link ChangeLog#CHANNEL})
+	 * instead of holding a thread here polling the database.
+	 */
+	Changes changes(String eventId, long after, int limit) {
 		Long horizon = this.jdbc
 			.queryForList("SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class,
 					eventId)
@@ -67,19 +68,13 @@ class StreamReader {
 			throw new DomainException(HttpStatus.GONE, "resync", "Too far behind",
 					"Changes up to " + horizon + " were pruned; take a new snapshot.");
 		}
-		long deadline = System.nanoTime() + wait.toNanos();
-		while (true) {
-			List<Change> changes = this.jdbc.query("""
-					SELECT stream_seq, kind, attendee::text FROM reconciler.change_log
-					WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?""",
-					(rs, n) -> new Change(rs.getLong(1), ChangeKind.valueOf(rs.getString(2)), state(rs.getString(3))),
-					eventId, after, limit);
-			if (!changes.isEmpty() || System.nanoTime() >= deadline) {
-				long last = changes.isEmpty() ? after : changes.get(changes.size() - 1).streamSeq();
-				return new Changes(changes, last);
-			}
-			TimeUnit.NANOSECONDS.sleep(Math.min(POLL.toNanos(), deadline - System.nanoTime()));
-		}
+		List<Change> changes = this.jdbc.query("""
+				SELECT stream_seq, kind, attendee::text FROM reconciler.change_log
+				WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?""",
+				(rs, n) -> new Change(rs.getLong(1), ChangeKind.valueOf(rs.getString(2)), state(rs.getString(3))),
+				eventId, after, limit);
+		long last = changes.isEmpty() ? after : changes.get(changes.size() - 1).streamSeq();
+		return new Changes(changes, last);
 	}
 
 	private AttendeeState state(String attendeeJson) {

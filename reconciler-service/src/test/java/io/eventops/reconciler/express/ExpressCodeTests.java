@@ -96,6 +96,71 @@ class ExpressCodeTests {
 	}
 
 	@Test
+	void anAttemptWhosePodDiedAfterTheCheckInsCommittedIsResumedWithTheReconstructedResult() {
+		String code = createCode(this.group);
+		HttpTestClient.Response first = redeem(code, "attempt-1", this.group.subList(0, 2));
+		assertThat(first.status()).isEqualTo(200);
+		// what a pod that died between the check-ins' commit and storing the result
+		// leaves:
+		// the attempt's claim (lease still running), selection and first claim time, no
+		// result
+		this.jdbc.update("""
+				UPDATE reconciler.express_codes SET used_at = NULL, result = NULL, claim_token = 'claim:dead-pod',
+				  claim_expires_at = now() + interval '2 minutes' WHERE code = ?""", code);
+
+		HttpTestClient.Response other = redeem(code, "attempt-2", null);
+		assertThat(other.status()).isEqualTo(409);
+		assertThat(other.body().get("type").asString()).endsWith("in-flight");
+		HttpTestClient.Response resumed = redeem(code, "attempt-1", null);
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.body().get("duplicate").asBoolean()).isFalse();
+		assertThat(resumed.body().get("result")).isEqualTo(first.body().get("result"));
+		HttpTestClient.Response again = redeem(code, "attempt-1", null);
+		assertThat(again.body().get("duplicate").asBoolean()).isTrue();
+		assertThat(again.body().get("result")).isEqualTo(first.body().get("result"));
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 2));
+		assertThat(checkIns(this.group.get(2))).isZero();
+		assertNoQuarantine(code);
+	}
+
+	@Test
+	void aFailureStoringTheResultIsResumedByTheRetryInsteadOfBeingJudgedKeyReuse() {
+		String code = createCode(this.group);
+		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
+		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
+				+ "IF NEW.result IS NOT NULL THEN RAISE EXCEPTION 'injected failure storing the result'; END IF; "
+				+ "RETURN NEW; END $$ LANGUAGE plpgsql");
+		this.jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON reconciler.express_codes FOR EACH ROW "
+				+ "WHEN (NEW.code = '" + code + "') EXECUTE FUNCTION reconciler." + trigger + "()");
+		try {
+			assertThat(redeem(code, "attempt-1", null).status()).isGreaterThanOrEqualTo(500);
+			assertOneCheckInAndOneJobEach(this.group);
+		}
+		finally {
+			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.express_codes");
+		}
+		HttpTestClient.Response resumed = redeem(code, "attempt-1", null);
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(3);
+		assertThat(resumed.body().get("result").get("badgeJobIds")).hasSize(3);
+		assertOneCheckInAndOneJobEach(this.group);
+		assertNoQuarantine(code);
+	}
+
+	@Test
+	void aCodeIsFoundHoweverItIsTyped() {
+		String code = createCode(this.group);
+		String typed = (code.substring(0, 3) + "-" + code.substring(3, 7) + "--" + code.substring(7))
+			.toLowerCase(java.util.Locale.ROOT)
+			.replace('1', 'l')
+			.replace('0', 'o');
+		HttpTestClient.Response redeemed = redeem(typed, "typed-1", null);
+		assertThat(redeemed.status()).isEqualTo(200);
+		assertThat(redeemed.body().get("code").asString()).isEqualTo(code);
+		assertProblem(redeem("ABCDEFGHJU", "typed-2", null), 404, "unknown-code");
+	}
+
+	@Test
 	void expiredReplacedUnknownAndWrongEventCodesEachGetTheirStatus() {
 		String expired = createCode(this.group);
 		this.jdbc.update("UPDATE reconciler.express_codes SET expires_at = now() - interval '1 minute' WHERE code = ?",
@@ -187,6 +252,12 @@ class ExpressCodeTests {
 					Integer.class, attendee))
 				.isOne();
 		}
+	}
+
+	private void assertNoQuarantine(String code) {
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?",
+				Integer.class, "xc-" + code.toLowerCase(java.util.Locale.ROOT)))
+			.isZero();
 	}
 
 	private int checkIns(String attendee) {

@@ -2,8 +2,10 @@ package io.eventops.reconciler.stream;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,8 @@ import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
 import io.eventops.reconciler.checkin.BatchReconciler;
 import org.awaitility.Awaitility;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,6 +52,42 @@ class StreamConsistencyTests {
 
 	@Autowired
 	private TransactionTemplate transactions;
+
+	// the edges wake their waiting kiosk caches on this notification: it must come with
+	// the commit of a change, name the change's event, and never come for a rollback
+	@Test
+	void aChangeNotifiesItsEventAtCommitAndARolledBackChangeDoesNot() throws Exception {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 2);
+		try (Connection listener = this.dataSource.getConnection()) {
+			listener.setAutoCommit(true);
+			try (Statement statement = listener.createStatement()) {
+				statement.execute("LISTEN " + ChangeLog.CHANNEL);
+			}
+			PGConnection notifications = listener.unwrap(PGConnection.class);
+			this.transactions.executeWithoutResult((status) -> {
+				this.changeLog.append(event, Map.of(attendees.get(0), ChangeKind.UPDATED));
+				status.setRollbackOnly();
+			});
+			this.transactions.executeWithoutResult(
+					(status) -> this.changeLog.append(event, Map.of(attendees.get(1), ChangeKind.UPDATED)));
+			List<String> received = new ArrayList<>();
+			Awaitility.await().until(() -> {
+				PGNotification[] batch = notifications.getNotifications(100);
+				if (batch != null) {
+					Arrays.stream(batch)
+						.filter((notification) -> notification.getName().equals(ChangeLog.CHANNEL))
+						.map(PGNotification::getParameter)
+						.filter(event::equals)
+						.forEach(received::add);
+				}
+				return !received.isEmpty();
+			});
+			// only the committed change: the rolled-back one came first and sent nothing
+			assertThat(this.reader.changes(event, 0, 10).changes()).hasSize(1);
+			assertThat(received).containsExactly(event);
+		}
+	}
 
 	// Invariant 10: the stream lock and the change log insert go to the server in one
 	// round trip; the insert must still read the attendee as of after the lock, so that a
@@ -153,7 +193,7 @@ class StreamConsistencyTests {
 		boolean drained = false;
 		while (!drained) {
 			boolean writersDone = !writing.get();
-			StreamReader.Changes page = this.reader.changes(event, last, 7, Duration.ofMillis(100));
+			StreamReader.Changes page = this.reader.changes(event, last, 7);
 			for (Change change : page.changes()) {
 				// invariant 10: apply only what is newer than the last applied change
 				if (change.streamSeq() > last) {

@@ -1,0 +1,104 @@
+package io.eventops.edge.passthrough;
+
+import java.util.List;
+
+import io.eventops.edge.EdgeClient;
+import io.eventops.edge.EdgeStack;
+import io.eventops.edge.EdgeTest;
+import io.eventops.edge.TestData;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Express-code redemption through the edge over HTTPS, with the real reconciler and
+ * PostgreSQL: codes read as typed, express-code problems for what cannot be a code, and
+ * the resumption of an attempt whose pod died after its check-ins committed.
+ */
+@EdgeTest
+class ExpressCodeFrontDoorTests {
+
+	@LocalServerPort
+	private int port;
+
+	private final JdbcTemplate jdbc = EdgeStack.jdbc();
+
+	private EdgeClient edge;
+
+	private String event;
+
+	private String kiosk;
+
+	private String token;
+
+	@BeforeEach
+	void setUp() {
+		this.edge = new EdgeClient(this.port);
+		this.event = TestData.unique("evt");
+		this.kiosk = TestData.kiosk();
+		this.token = this.edge.provision(this.kiosk, this.event);
+	}
+
+	@Test
+	void aCodeTypedInLowerCaseWithGroupsAndLookalikeLettersRedeemsTheCode() {
+		List<String> group = TestData.attendees(this.jdbc, this.event, 2);
+		String code = ExpressCodes.issue(this.jdbc, this.event, group);
+		EdgeClient.Response redeemed = redeem(ExpressCodes.sloppy(code), "typed-1");
+		assertThat(redeemed.status()).isEqualTo(200);
+		assertThat(redeemed.json().get("code").asString()).isEqualTo(code);
+		assertThat(redeemed.json().get("result").get("checkedIn")).hasSize(2);
+	}
+
+	@Test
+	void whatCannotBeACodeGetsAnExpressCodeProblemAndRedeemsNothing() {
+		for (String typed : List.of("ABCDEFGHJU", "ABC", "ABCDEFGHJKMN", "ABCD_EFGHJ", "ABCDEFGHJ%C3%BC")) {
+			EdgeClient.Response refused = redeem(typed, "bad-1");
+			assertThat(refused.status()).as(typed).isEqualTo(400);
+			assertThat(refused.isProblem()).as(typed).isTrue();
+			assertThat(refused.json().get("type").asString()).as(typed).endsWith("malformed-express-code");
+			assertThat(refused.json().get("detail").asString()).as(typed).contains("express code");
+		}
+		String code = ExpressCodes.issue(this.jdbc, this.event, TestData.attendees(this.jdbc, this.event, 1));
+		EdgeClient.Response notJson = this.edge.post(ExpressCodes.redeemPath(this.kiosk, code),
+				EdgeClient.bearer(this.token), "application/json", "{not json");
+		assertThat(notJson.status()).isEqualTo(400);
+		assertThat(notJson.json().get("type").asString()).endsWith("malformed-redemption");
+		assertThat(this.jdbc.queryForObject("SELECT client_submission_id FROM reconciler.express_codes WHERE code = ?",
+				String.class, code))
+			.isNull();
+	}
+
+	@Test
+	void aRetryAfterThePodDiedBetweenCommitAndStoringTheResultGetsTheResult() {
+		List<String> group = TestData.attendees(this.jdbc, this.event, 3);
+		String code = ExpressCodes.issue(this.jdbc, this.event, group);
+		EdgeClient.Response first = redeem(code, "attempt-1");
+		assertThat(first.status()).isEqualTo(200);
+		// the state a pod leaves that died after the check-ins committed: lease held, no
+		// result
+		this.jdbc.update("""
+				UPDATE reconciler.express_codes SET used_at = NULL, result = NULL, claim_token = 'claim:dead-pod',
+				  claim_expires_at = now() + interval '2 minutes' WHERE code = ?""", code);
+
+		EdgeClient.Response resumed = redeem(ExpressCodes.sloppy(code), "attempt-1");
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.json().get("result")).isEqualTo(first.json().get("result"));
+		assertThat(this.jdbc.queryForObject(
+				"SELECT count(*) FROM reconciler.rejections WHERE kiosk_id LIKE 'xc-%'" + " AND idempotency_key LIKE ?",
+				Long.class, "xc-" + code.toLowerCase(java.util.Locale.ROOT) + ":%"))
+			.isZero();
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ANY(?)",
+				Long.class, (Object) group.toArray(new String[0])))
+			.isEqualTo(3);
+	}
+
+	private EdgeClient.Response redeem(String typedCode, String submission) {
+		return this.edge.post(ExpressCodes.redeemPath(this.kiosk, typedCode), EdgeClient.bearer(this.token),
+				"application/json", "{\"clientSubmissionId\":\"" + submission + "\"}");
+	}
+
+}
