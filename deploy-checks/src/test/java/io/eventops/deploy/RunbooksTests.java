@@ -36,8 +36,8 @@ class RunbooksTests {
 			"/admin/v1/dispatch", "/admin/v1/print-jobs", "/actuator/health", "/actuator/prometheus");
 
 	@ParameterizedTest
-	@ValueSource(
-			strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md", "kiosk-stopped-flushing.md" })
+	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
 	void runbookUsesOnlyRealTablesKeysAndEndpoints(String name) {
 		String text = runbook(name);
 		assertThat(runbook("README.md")).contains("(" + name + ")");
@@ -65,8 +65,8 @@ class RunbooksTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(
-			strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md", "kiosk-stopped-flushing.md" })
+	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
 	void opsCallsAuthenticateWithTheRealUsers(String name) {
 		List<String> adminCalls = commands(runbook(name)).stream()
 			.filter((command) -> command.startsWith("curl") && command.contains("/admin/v1/"))
