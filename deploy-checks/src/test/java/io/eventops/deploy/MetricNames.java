@@ -42,6 +42,9 @@ final class MetricNames {
 			"eventops_edge_batch_seconds_bucket", "eventops_edge_batch_seconds_sum", "eventops_edge_batch_seconds_max",
 			"eventops_edge_kiosk_backlog", "eventops_edge_kiosk_gaps", "eventops_edge_kiosk_last_seen_seconds",
 			"eventops_edge_requests_total",
+			// kiosk-sync-service: RecordedKioskGauges (edge.kiosks, the same on every
+			// replica)
+			"eventops_edge_kiosk_recorded_backlog", "eventops_edge_kiosk_recorded_last_seen_seconds",
 			// kiosk-sync-service: Spring Boot's SSL bundle metrics (SslMeterBinder)
 			"ssl_chain_expiry_seconds",
 			// Prometheus itself
