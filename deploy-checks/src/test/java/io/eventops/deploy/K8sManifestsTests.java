@@ -42,10 +42,9 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void everyServiceHasADeploymentServiceAndDisruptionBudget(Manifests manifests) {
-		assertThat(manifests.ofKind("Deployment")).extracting(Manifests::name)
-			.containsExactlyInAnyOrderElementsOf(SERVICES);
+		assertThat(manifests.ofKind("Deployment")).extracting(Manifests::name).containsAll(SERVICES);
 		assertThat(manifests.ofKind("Service")).extracting(Manifests::name).containsAll(SERVICES);
-		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+		for (Map<String, Object> deployment : services(manifests)) {
 			Object labels = RepositoryFiles.at(deployment, "spec.selector.matchLabels");
 			assertThat(manifests.ofKind("PodDisruptionBudget")).as("PDB of %s", Manifests.name(deployment))
 				.anySatisfy((pdb) -> {
@@ -60,7 +59,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void deploymentsProbeTheActuatorHealthGroups(Manifests manifests) {
-		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+		for (Map<String, Object> deployment : services(manifests)) {
 			Map<String, Object> container = container(deployment);
 			String name = Manifests.name(deployment);
 			assertThat(RepositoryFiles.at(container, "startupProbe.httpGet.path")).as(name)
@@ -81,7 +80,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void deploymentsHaveRequestsAndLimits(Manifests manifests) {
-		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+		for (Map<String, Object> deployment : services(manifests)) {
 			Map<String, Object> container = container(deployment);
 			for (String key : List.of("requests.cpu", "requests.memory", "limits.cpu", "limits.memory")) {
 				assertThat(RepositoryFiles.at(container, "resources." + key)).as(Manifests.name(deployment) + " " + key)
@@ -93,7 +92,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void rolloutsKeepCapacityAndShutDownGracefully(Manifests manifests) {
-		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
+		for (Map<String, Object> deployment : services(manifests)) {
 			String name = Manifests.name(deployment);
 			assertThat(RepositoryFiles.at(deployment, "spec.strategy.type")).as(name).isEqualTo("RollingUpdate");
 			assertThat(RepositoryFiles.at(deployment, "spec.strategy.rollingUpdate.maxUnavailable")).as(name)
@@ -105,7 +104,7 @@ class K8sManifestsTests {
 		}
 		Map<String, Object> config = manifests.ofKind("ConfigMap")
 			.stream()
-			.filter((map) -> Manifests.name(map).equals("eventops-config"))
+			.filter((map) -> Manifests.name(map).startsWith("eventops-config"))
 			.findFirst()
 			.orElseThrow();
 		assertThat(RepositoryFiles.asMap(config.get("data"))).containsEntry("SERVER_SHUTDOWN", "graceful")
@@ -160,7 +159,7 @@ class K8sManifestsTests {
 				.noneMatch((key) -> key.contains("PASSWORD") || key.contains("TOKEN"));
 		}
 		for (Map<String, Object> deployment : manifests.ofKind("Deployment")) {
-			for (Object variable : RepositoryFiles.asList(container(deployment).get("env"))) {
+			for (Object variable : allEnv(deployment)) {
 				Map<String, Object> env = RepositoryFiles.asMap(variable);
 				String name = env.get("name").toString();
 				if (name.contains("PASSWORD") || name.contains("TOKEN")) {
@@ -182,7 +181,27 @@ class K8sManifestsTests {
 		}
 	}
 
-	private static Map<String, Object> container(Map<String, Object> deployment) {
+	/** The Deployments of the three services (not the toolbox). */
+	static List<Map<String, Object>> services(Manifests manifests) {
+		return manifests.ofKind("Deployment")
+			.stream()
+			.filter((deployment) -> SERVICES.contains(Manifests.name(deployment)))
+			.toList();
+	}
+
+	/** The env entries of every container and init container of a Deployment. */
+	static List<Object> allEnv(Map<String, Object> deployment) {
+		List<Object> env = new java.util.ArrayList<>();
+		for (String list : List.of("containers", "initContainers")) {
+			for (Object container : RepositoryFiles
+				.asList(RepositoryFiles.at(deployment, "spec.template.spec." + list))) {
+				env.addAll(RepositoryFiles.asList(RepositoryFiles.asMap(container).get("env")));
+			}
+		}
+		return env;
+	}
+
+	static Map<String, Object> container(Map<String, Object> deployment) {
 		List<Object> containers = RepositoryFiles
 			.asList(RepositoryFiles.at(deployment, "spec.template.spec.containers"));
 		assertThat(containers).as(Manifests.name(deployment)).hasSize(1);

@@ -3,6 +3,7 @@ package io.eventops.deploy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,8 +11,9 @@ import java.util.Optional;
 /**
  * The Kubernetes objects of a kustomization: rendered by {@code kubectl kustomize} or
  * {@code kustomize build} when either is installed, otherwise read from the files its
- * {@code resources} list (recursively; patches are not applied, so the invariants must
- * already hold in the base).
+ * {@code resources} and {@code components} list (recursively) and its
+ * {@code configMapGenerator} env files; patches and replacements are not applied, so the
+ * invariants must already hold in the base.
  *
  * @param source the kustomization directory
  * @param objects the objects
@@ -48,13 +50,33 @@ record Manifests(Path source, List<Map<String, Object>> objects, String rendered
 	private static List<Map<String, Object>> fromFiles(Path dir) {
 		Map<String, Object> kustomization = RepositoryFiles.document(dir.resolve("kustomization.yaml"));
 		List<Map<String, Object>> objects = new ArrayList<>();
-		for (Object resource : RepositoryFiles.asList(kustomization.get("resources"))) {
+		List<Object> sources = new ArrayList<>(RepositoryFiles.asList(kustomization.get("resources")));
+		sources.addAll(RepositoryFiles.asList(kustomization.get("components")));
+		for (Object resource : sources) {
 			Path path = dir.resolve(resource.toString()).normalize();
 			if (Files.isDirectory(path)) {
 				objects.addAll(fromFiles(path));
 			}
 			else {
 				objects.addAll(RepositoryFiles.documents(RepositoryFiles.read(path)));
+			}
+		}
+		for (Object generator : RepositoryFiles.asList(kustomization.get("configMapGenerator"))) {
+			Map<String, Object> spec = RepositoryFiles.asMap(generator);
+			boolean localConfig = RepositoryFiles.at(spec, "options.annotations") instanceof Map<?, ?> annotations
+					&& "true".equals(annotations.get("config.kubernetes.io/local-config"));
+			boolean merge = "merge".equals(spec.get("behavior"));
+			if (!localConfig && !merge) {
+				Map<String, Object> data = new LinkedHashMap<>();
+				for (Object env : RepositoryFiles.asList(spec.get("envs"))) {
+					RepositoryFiles.read(dir.resolve(env.toString()))
+						.lines()
+						.filter((line) -> !line.isBlank() && !line.startsWith("#"))
+						.forEach((line) -> data.put(line.substring(0, line.indexOf('=')),
+								line.substring(line.indexOf('=') + 1)));
+				}
+				objects.add(Map.of("apiVersion", "v1", "kind", "ConfigMap", "metadata",
+						Map.of("name", spec.get("name")), "data", data));
 			}
 		}
 		return objects;

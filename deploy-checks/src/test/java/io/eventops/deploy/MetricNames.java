@@ -26,12 +26,27 @@ final class MetricNames {
 			"eventops_print_failover_duration_seconds_max", "eventops_print_latency_seconds_count",
 			"eventops_print_latency_seconds_sum", "eventops_print_latency_seconds_max", "eventops_print_printer_state",
 			"eventops_print_queue_depth",
-			// print-orchestrator: LedgerGauges
-			"eventops_print_jobs_pending",
-			// kiosk-sync-service: FlushMetrics, BacklogGauges, RequestMetricsFilter
+			// print-orchestrator: LedgerGauges, DispatchPause's and the ledger's printed
+			// gauge
+			"eventops_print_jobs_pending", "eventops_print_dispatch_paused", "eventops_print_jobs_printed",
+			// print-orchestrator: RegistryGauges (printing.printers and the ledger, the
+			// same on
+			// every replica)
+			"eventops_print_registry_printer_state", "eventops_print_registry_printer_jobs",
+			"eventops_print_registry_printer_out_since_seconds", "eventops_print_jobs_unknown_outcome",
+			"eventops_print_jobs_possible_duplicates",
+			// kiosk-sync-service: FlushMetrics (buckets from FlushLatencySlo),
+			// BacklogGauges,
+			// RequestMetricsFilter
 			"eventops_edge_entries_total", "eventops_edge_flags_total", "eventops_edge_batch_seconds_count",
-			"eventops_edge_batch_seconds_sum", "eventops_edge_batch_seconds_max", "eventops_edge_kiosk_backlog",
-			"eventops_edge_kiosk_gaps", "eventops_edge_kiosk_last_seen_seconds", "eventops_edge_requests_total",
+			"eventops_edge_batch_seconds_bucket", "eventops_edge_batch_seconds_sum", "eventops_edge_batch_seconds_max",
+			"eventops_edge_kiosk_backlog", "eventops_edge_kiosk_gaps", "eventops_edge_kiosk_last_seen_seconds",
+			"eventops_edge_requests_total",
+			// kiosk-sync-service: RecordedKioskGauges (edge.kiosks, the same on every
+			// replica)
+			"eventops_edge_kiosk_recorded_backlog", "eventops_edge_kiosk_recorded_last_seen_seconds",
+			// kiosk-sync-service: Spring Boot's SSL bundle metrics (SslMeterBinder)
+			"ssl_chain_expiry_seconds",
 			// Prometheus itself
 			"up");
 
@@ -57,6 +72,15 @@ final class MetricNames {
 
 	static boolean allowed(String name) {
 		return REGISTERED.contains(name);
+	}
+
+	/**
+	 * Whether a name is a registered meter or one of the recording rules of
+	 * {@code alerts.yml} (named {@code eventops:…} after Prometheus'
+	 * level:metric:operation convention).
+	 */
+	static boolean allowed(String name, Set<String> recorded) {
+		return REGISTERED.contains(name) || recorded.contains(name);
 	}
 
 	/**

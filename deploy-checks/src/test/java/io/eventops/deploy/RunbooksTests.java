@@ -36,8 +36,8 @@ class RunbooksTests {
 			"/admin/v1/dispatch", "/admin/v1/print-jobs", "/actuator/health", "/actuator/prometheus");
 
 	@ParameterizedTest
-	@ValueSource(
-			strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md", "kiosk-stopped-flushing.md" })
+	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
 	void runbookUsesOnlyRealTablesKeysAndEndpoints(String name) {
 		String text = runbook(name);
 		assertThat(runbook("README.md")).contains("(" + name + ")");
@@ -65,8 +65,8 @@ class RunbooksTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(
-			strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md", "kiosk-stopped-flushing.md" })
+	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
 	void opsCallsAuthenticateWithTheRealUsers(String name) {
 		List<String> adminCalls = commands(runbook(name)).stream()
 			.filter((command) -> command.startsWith("curl") && command.contains("/admin/v1/"))
@@ -75,6 +75,37 @@ class RunbooksTests {
 		assertThat(adminCalls).as(name)
 			.allSatisfy((command) -> assertThat(command).containsAnyOf("-u ops:$EVENTOPS_OPS_PASSWORD",
 					"-u admin:$EVENTOPS_ADMIN_PASSWORD"));
+	}
+
+	// nothing to fill in by hand that would run as-is against the wrong id; values come
+	// from
+	// the alert, a query or a prompt
+	@ParameterizedTest
+	@ValueSource(strings = { "README.md", "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
+	void commandsHaveNoPlaceholdersAndPostIncidentQueriesCanFail(String name) {
+		for (String command : commands(runbook(name))) {
+			String code = command.contains(" #") ? command.substring(0, command.indexOf(" #")) : command;
+			assertThat(code).as(name).doesNotContainPattern("<[A-Za-z]+>").doesNotContain("...");
+			assertThat(code).as(name).doesNotMatch(".*/(rejections|attendees|print-jobs)/[0-9a-z_]*[0-9]+(/|\\s|$).*");
+		}
+		// attendee_id is the primary key of check_ins: grouping by it can never find a
+		// duplicate
+		assertThat(runbook(name)).as(name).doesNotContainPattern("check_ins\\s+GROUP BY");
+	}
+
+	@org.junit.jupiter.api.Test
+	void theShellSetUpCoversTheLocalStackComposeAndKubernetes() {
+		String readme = runbook("README.md");
+		assertThat(readme).contains("**Local stack**", "**Docker Compose**", "**Kubernetes**")
+			.contains("docker compose exec -T redis redis-cli")
+			.contains("kubectl -n eventops exec -i deploy/eventops-toolbox -c psql -- psql")
+			.contains("kubectl -n eventops get secret edge-tls")
+			.contains("kubectl -n eventops port-forward svc/kiosk-sync-service 8443:8443 9443:9443");
+		assertThat(RepositoryFiles.read(RepositoryFiles.resolve("k8s/base/toolbox.yaml")))
+			.contains("name: eventops-toolbox")
+			.contains("name: psql")
+			.contains("name: redis");
 	}
 
 	/** The shell commands of a runbook's code blocks, continuation lines joined. */

@@ -8,7 +8,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The PromQL of a Grafana dashboard's panels, with Grafana's interval variable replaced.
+ * The PromQL of a Grafana dashboard's panels, with Grafana's interval variable replaced
+ * and the dashboard's own variables (event, pool, instance) set to All.
  */
 public final class DashboardQueries {
 
@@ -31,7 +32,10 @@ public final class DashboardQueries {
 				String expression = target.path("expr").asString();
 				if (!expression.isEmpty()) {
 					queries.add(new Query(panel.path("title").asString(),
-							expression.replace("$__rate_interval", rateInterval)));
+							expression.replace("$__rate_interval", rateInterval)
+								// a variable set to All matches every value (its
+								// allValue)
+								.replaceAll("\"\\$[A-Za-z_]+\"", "\".*\"")));
 				}
 			}
 		}

@@ -1,0 +1,81 @@
+package io.eventops.edge.kiosk;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.Optional;
+
+import io.eventops.edge.EdgeClient;
+import io.eventops.edge.EdgeStack;
+import io.eventops.edge.EdgeTest;
+import io.eventops.edge.TestData;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The kiosk gauges read from {@code edge.kiosks}: what a kiosk reported reaches
+ * Prometheus from the database, not from the pod it flushed to, and a revoked kiosk
+ * leaves.
+ */
+@EdgeTest
+class RecordedKioskGaugesTests {
+
+	@LocalServerPort
+	int port;
+
+	@LocalManagementPort
+	int managementPort;
+
+	@Autowired
+	RecordedKioskGauges gauges;
+
+	@Test
+	void aKiosksRecordedBacklogAndLastCallArePublishedUntilItIsRevoked() throws Exception {
+		EdgeClient edge = new EdgeClient(this.port);
+		String kiosk = TestData.kiosk();
+		String token = edge.provision(kiosk, TestData.unique("ev"));
+		// a heartbeat: seven entries on the kiosk, none sent yet
+		EdgeClient.Response heartbeat = edge.flush(kiosk, token, TestData.flush(7));
+		assertThat(heartbeat.status()).as(heartbeat.body()).isEqualTo(200);
+
+		this.gauges.refresh();
+
+		String metrics = scrape();
+		assertThat(value(metrics, "eventops_edge_kiosk_recorded_backlog", kiosk)).contains(7.0);
+		assertThat(value(metrics, "eventops_edge_kiosk_recorded_last_seen_seconds", kiosk).orElseThrow())
+			.isCloseTo(Instant.now().getEpochSecond(), within(60.0));
+
+		EdgeClient.Response revoked = edge.post("/admin/v1/kiosks/" + kiosk + "/revoke",
+				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json", "");
+		assertThat(revoked.status()).as(revoked.body()).isEqualTo(204);
+		this.gauges.refresh();
+
+		assertThat(value(scrape(), "eventops_edge_kiosk_recorded_backlog", kiosk)).isEmpty();
+	}
+
+	private String scrape() throws Exception {
+		try (HttpClient plain = HttpClient.newHttpClient()) {
+			return plain
+				.send(HttpRequest
+					.newBuilder(URI.create("http://localhost:" + this.managementPort + "/actuator/prometheus"))
+					.build(), HttpResponse.BodyHandlers.ofString())
+				.body();
+		}
+	}
+
+	private static Optional<Double> value(String metrics, String name, String kiosk) {
+		return metrics.lines()
+			.filter((line) -> line.startsWith(name + "{") && line.contains("kioskId=\"" + kiosk + "\""))
+			.map((line) -> Double.parseDouble(line.substring(line.indexOf("} ") + 2).split(" ")[0]))
+			.findFirst();
+	}
+
+}
