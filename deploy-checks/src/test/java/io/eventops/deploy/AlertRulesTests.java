@@ -66,8 +66,8 @@ class AlertRulesTests {
 	@Test
 	void unitTestsFeedSeveralReplicasOfEachService() {
 		String tests = RepositoryFiles.read(TESTS);
-		for (String instance : List.of("recon-a:8081", "recon-b:8081", "edge-a:9443", "edge-b:9443", "orch-a:8082",
-				"orch-b:8082")) {
+		for (String instance : List.of("recon-a:9081", "recon-b:9081", "edge-a:9443", "edge-b:9443", "orch-a:9082",
+				"orch-b:9082")) {
 			assertThat(tests).contains("instance=\"" + instance + "\"");
 		}
 		assertThat(tests).contains("stale");
@@ -88,17 +88,23 @@ class AlertRulesTests {
 			assertThat(jobs).as(file)
 				.containsExactlyInAnyOrder("reconciler-service", "print-orchestrator", "kiosk-sync-service");
 		}
+		// the management ports: no service serves /actuator/** on its API port
+		assertThat(targets("deploy/prometheus/prometheus.yml")).containsExactlyInAnyOrder("reconciler-service:9081",
+				"print-orchestrator:9082", "kiosk-sync-service:9443");
+		assertThat(targets("deploy/prometheus/prometheus-local.yml")).containsExactlyInAnyOrder("127.0.0.1:9081",
+				"127.0.0.1:9082", "127.0.0.1:9443");
+	}
+
+	private static List<String> targets(String file) {
 		List<String> targets = new ArrayList<>();
 		for (Object job : RepositoryFiles
-			.asList(RepositoryFiles.document(RepositoryFiles.resolve("deploy/prometheus/prometheus.yml"))
-				.get("scrape_configs"))) {
+			.asList(RepositoryFiles.document(RepositoryFiles.resolve(file)).get("scrape_configs"))) {
 			for (Object staticConfig : RepositoryFiles.asList(RepositoryFiles.asMap(job).get("static_configs"))) {
 				RepositoryFiles.asList(RepositoryFiles.asMap(staticConfig).get("targets"))
 					.forEach((target) -> targets.add(target.toString()));
 			}
 		}
-		assertThat(targets).containsExactlyInAnyOrder("reconciler-service:8081", "print-orchestrator:8082",
-				"kiosk-sync-service:9443");
+		return targets;
 	}
 
 	@Test

@@ -114,6 +114,36 @@ class ComposeTests {
 				"127.0.0.1:9443:9443");
 	}
 
+	// health and /actuator/prometheus are on the management ports only; they are
+	// published
+	// on 127.0.0.1 like the API ports
+	@Test
+	void healthchecksAndMetricsUseTheManagementPorts() {
+		Map<String, List<String>> ports = Map.of("reconciler-service", List.of("RECON_MANAGEMENT_PORT", "9081", "8081"),
+				"print-orchestrator", List.of("PRINT_MANAGEMENT_PORT", "9082", "8082"), "kiosk-sync-service",
+				List.of("EDGE_MANAGEMENT_PORT", "9443", "8443"));
+		for (Map.Entry<String, List<String>> entry : ports.entrySet()) {
+			String name = entry.getKey();
+			String management = entry.getValue().get(1);
+			Map<String, Object> service = service(name);
+			assertThat(RepositoryFiles.asMap(service.get("environment"))).as(name)
+				.containsEntry(entry.getValue().get(0), management);
+			String healthcheck = String.join(" ",
+					RepositoryFiles.asList(RepositoryFiles.at(service, "healthcheck.test"))
+						.stream()
+						.map(Object::toString)
+						.toList());
+			assertThat(healthcheck).as(name)
+				.contains("/dev/tcp/127.0.0.1/" + management + " ")
+				.contains("/actuator/health/readiness")
+				.doesNotContain("/dev/tcp/127.0.0.1/" + entry.getValue().get(2) + " ");
+			assertThat(RepositoryFiles.asList(service.get("ports"))).as(name)
+				.contains("127.0.0.1:" + management + ":" + management);
+		}
+		// the edge's login throttle and shared rate limit are in Redis
+		assertThat(RepositoryFiles.asMap(service("kiosk-sync-service").get("depends_on"))).containsKey("redis");
+	}
+
 	@Test
 	void theEdgeCanWriteItsCertificateAsItsNonRootUser() {
 		Map<String, Object> init = service("edge-tls-init");

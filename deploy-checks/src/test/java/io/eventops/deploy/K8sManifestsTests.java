@@ -24,6 +24,21 @@ class K8sManifestsTests {
 			"/admin/v1/printers", "print-orchestrator", "/admin/v1/dispatch", "print-orchestrator",
 			"/admin/v1/print-jobs", "print-orchestrator");
 
+	/**
+	 * The plain-HTTP management port of each service: health and
+	 * {@code /actuator/prometheus} are served there only, never on the API port.
+	 */
+	static final Map<String, Integer> MANAGEMENT_PORTS = Map.of("reconciler-service", 9081, "print-orchestrator", 9082,
+			"kiosk-sync-service", 9443);
+
+	/** The API port of each service: it answers no {@code /actuator/**}. */
+	static final Map<String, Integer> API_PORTS = Map.of("reconciler-service", 8081, "print-orchestrator", 8082,
+			"kiosk-sync-service", 8443);
+
+	/** The environment variable that sets each service's management port. */
+	private static final Map<String, String> MANAGEMENT_PORT_ENV = Map.of("reconciler-service", "RECON_MANAGEMENT_PORT",
+			"print-orchestrator", "PRINT_MANAGEMENT_PORT", "kiosk-sync-service", "EDGE_MANAGEMENT_PORT");
+
 	/** Rendered once per run: kubectl's kustomize takes a second or more per call. */
 	private static List<Manifests> all;
 
@@ -68,11 +83,55 @@ class K8sManifestsTests {
 				.isEqualTo("/actuator/health/liveness");
 			assertThat(RepositoryFiles.at(container, "readinessProbe.httpGet.path")).as(name)
 				.isEqualTo("/actuator/health/readiness");
-			Object managementPort = name.equals("kiosk-sync-service") ? 9443
-					: (name.equals("reconciler-service") ? 8081 : 8082);
+			Integer managementPort = MANAGEMENT_PORTS.get(name);
 			for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
 				assertThat(RepositoryFiles.at(container, probe + ".httpGet.port")).as(name + " " + probe)
-					.isEqualTo(managementPort);
+					.isEqualTo(managementPort)
+					.isNotEqualTo(API_PORTS.get(name));
+				assertThat(RepositoryFiles.at(container, probe + ".httpGet.scheme")).as(name + " " + probe)
+					.isEqualTo("HTTP");
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void everyServiceHasANamedManagementPortThatItsServiceExposes(Manifests manifests) {
+		for (Map<String, Object> deployment : services(manifests)) {
+			String name = Manifests.name(deployment);
+			Map<String, Object> container = container(deployment);
+			assertThat(RepositoryFiles.asList(container.get("ports"))).as("%s container ports", name)
+				.anySatisfy((port) -> assertThat(RepositoryFiles.asMap(port)).containsEntry("name", "management")
+					.containsEntry("containerPort", MANAGEMENT_PORTS.get(name)));
+			assertThat(RepositoryFiles.asList(container.get("env"))).as("%s env", name)
+				.anySatisfy((env) -> assertThat(RepositoryFiles.asMap(env))
+					.containsEntry("name", MANAGEMENT_PORT_ENV.get(name))
+					.containsEntry("value", String.valueOf(MANAGEMENT_PORTS.get(name))));
+			Map<String, Object> service = manifests.ofKind("Service")
+				.stream()
+				.filter((candidate) -> Manifests.name(candidate).equals(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no Service " + name));
+			assertThat(RepositoryFiles.asList(RepositoryFiles.at(service, "spec.ports"))).as("%s Service ports", name)
+				.anySatisfy((port) -> assertThat(RepositoryFiles.asMap(port)).containsEntry("name", "management")
+					.containsEntry("port", MANAGEMENT_PORTS.get(name))
+					.containsEntry("targetPort", "management"));
+		}
+	}
+
+	// an annotation-driven scrape must not point at an API port either
+	@ParameterizedTest
+	@MethodSource("manifests")
+	void noPrometheusAnnotationNamesAnApiPort(Manifests manifests) {
+		for (Map<String, Object> deployment : services(manifests)) {
+			String name = Manifests.name(deployment);
+			for (Object annotations : java.util.Arrays.asList(RepositoryFiles.at(deployment, "metadata.annotations"),
+					RepositoryFiles.at(deployment, "spec.template.metadata.annotations"))) {
+				Object port = (annotations != null) ? RepositoryFiles.asMap(annotations).get("prometheus.io/port")
+						: null;
+				if (port != null) {
+					assertThat(port.toString()).as(name).isEqualTo(String.valueOf(MANAGEMENT_PORTS.get(name)));
+				}
 			}
 		}
 	}

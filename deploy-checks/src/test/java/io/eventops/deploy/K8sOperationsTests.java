@@ -21,9 +21,6 @@ class K8sOperationsTests {
 	private static final Map<String, String> SCHEMAS = Map.of("reconciler-service", "reconciler", "print-orchestrator",
 			"printing", "kiosk-sync-service", "edge");
 
-	private static final Map<String, Object> METRICS_PORTS = Map.of("reconciler-service", "http", "print-orchestrator",
-			"http", "kiosk-sync-service", "management");
-
 	static java.util.stream.Stream<Manifests> manifests() {
 		return K8sManifestsTests.manifests();
 	}
@@ -127,15 +124,19 @@ class K8sOperationsTests {
 		for (Map<String, Object> deployment : K8sManifestsTests.services(manifests)) {
 			Map<String, Object> container = K8sManifestsTests.container(deployment);
 			users.add(env(container, "EVENTOPS_DB_USER"));
-			if (!Manifests.name(deployment).equals("kiosk-sync-service")) {
-				assertThat(envEntry(container, "SPRING_DATA_REDIS_PASSWORD"))
-					.as(Manifests.name(deployment) + " Redis password")
-					.isNotNull();
-				assertThat(RepositoryFiles.at(envEntry(container, "SPRING_DATA_REDIS_PASSWORD"),
-						"valueFrom.secretKeyRef.key"))
-					.isEqualTo("redis-password");
-			}
+			// every service uses Redis, the edge too (login throttle, shared rate limit)
+			assertThat(envEntry(container, "SPRING_DATA_REDIS_PASSWORD"))
+				.as(Manifests.name(deployment) + " Redis password")
+				.isNotNull();
+			assertThat(
+					RepositoryFiles.at(envEntry(container, "SPRING_DATA_REDIS_PASSWORD"), "valueFrom.secretKeyRef.key"))
+				.isEqualTo("redis-password");
+			// EVENTOPS_REDIS_HOST and EVENTOPS_REDIS_PORT come from eventops-config
+			assertThat(RepositoryFiles.asList(container.get("envFrom")).toString())
+				.as(Manifests.name(deployment) + " envFrom")
+				.contains("eventops-config");
 		}
+		assertThat(config(manifests)).containsKeys("EVENTOPS_REDIS_HOST", "EVENTOPS_REDIS_PORT");
 		assertThat(users).containsExactlyInAnyOrder("eventops_reconciler", "eventops_orchestrator", "eventops_edge");
 		assertThat(config(manifests)).doesNotContainKey("EVENTOPS_DB_USER");
 	}
@@ -170,11 +171,22 @@ class K8sOperationsTests {
 		assertThat(ports(RepositoryFiles
 			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-prometheus-scrape"), "spec.ingress"))
 				.get(0))))
-			.contains(9443, 8081, 8082)
-			.doesNotContain(8443);
+			.as("Prometheus reaches the management ports only")
+			.containsExactlyInAnyOrder(9081, 9082, 9443);
 		assertThat(ports(RepositoryFiles.asMap(
 				RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-data-stores"), "spec.egress")).get(0))))
 			.contains(5432, 6379, 6432);
+		assertThat(RepositoryFiles.at(policies.get("allow-data-stores"), "spec.podSelector").toString())
+			.as("the edge reaches Redis")
+			.contains("kiosk-sync-service");
+		// the edge still reaches the reconciler's API, and only it
+		assertThat(ports(RepositoryFiles
+			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-edge-to-reconciler"), "spec.ingress"))
+				.get(0))))
+			.containsExactly(8081);
+		assertThat(ports(RepositoryFiles
+			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("edge-egress"), "spec.egress")).get(0))))
+			.containsExactly(8081);
 		assertThat(RepositoryFiles.at(policies.get("allow-edge-to-reconciler"),
 				"spec.podSelector.matchLabels.app.kubernetes.io/name"))
 			.isNull();
@@ -235,9 +247,11 @@ class K8sOperationsTests {
 			Map<String, Object> endpoint = RepositoryFiles
 				.asMap(RepositoryFiles.asList(RepositoryFiles.at(monitor, "spec.endpoints")).get(0));
 			assertThat(endpoint.get("path")).isEqualTo("/actuator/prometheus");
-			assertThat(endpoint.get("port")).as(name).isEqualTo(METRICS_PORTS.get(name));
+			assertThat(endpoint.get("port")).as(name).isEqualTo("management");
+			// the named port is the service's management port, never its API port
 			assertThat(RepositoryFiles.asList(RepositoryFiles.at(service, "spec.ports"))).anySatisfy(
-					(port) -> assertThat(RepositoryFiles.asMap(port).get("name")).isEqualTo(endpoint.get("port")));
+					(port) -> assertThat(RepositoryFiles.asMap(port)).containsEntry("name", endpoint.get("port"))
+						.containsEntry("port", K8sManifestsTests.MANAGEMENT_PORTS.get(name)));
 		}
 		assertThat(production.ofKind("PrometheusRule")).hasSize(1);
 		Map<String, Object> config = production.ofKind("AlertmanagerConfig").get(0);

@@ -29,7 +29,8 @@ class RunbooksTests {
 
 	private static final Pattern KEY = Pattern.compile("\\b(ckin|print):[^\\s\"'`]+");
 
-	private static final Pattern API_PATH = Pattern.compile("\\$(RECON|PRINT|EDGE|EDGE_MGMT)(/[^\\s\"'`?]*)");
+	private static final Pattern API_PATH = Pattern
+		.compile("\\$(RECON|PRINT|EDGE|RECON_MGMT|PRINT_MGMT|EDGE_MGMT)(/[^\\s\"'`?]*)");
 
 	private static final List<String> PATH_PREFIXES = List.of("/v1/kiosks/", "/admin/v1/kiosks", "/admin/v1/events/",
 			"/admin/v1/attendees/", "/admin/v1/rejections", "/admin/v1/express-codes", "/admin/v1/printers",
@@ -59,6 +60,11 @@ class RunbooksTests {
 		while (paths.find()) {
 			String path = paths.group(2);
 			assertThat(PATH_PREFIXES).as("%s: endpoint %s", name, path).anyMatch(path::startsWith);
+			// every service answers /actuator/** on its management port only, never on
+			// its API
+			// port
+			assertThat(path.startsWith("/actuator/")).as("%s: $%s%s", name, paths.group(1), path)
+				.isEqualTo(paths.group(1).endsWith("_MGMT"));
 			count++;
 		}
 		assertThat(count).as(name).isPositive();
@@ -101,7 +107,12 @@ class RunbooksTests {
 			.contains("docker compose exec -T redis redis-cli")
 			.contains("kubectl -n eventops exec -i deploy/eventops-toolbox -c psql -- psql")
 			.contains("kubectl -n eventops get secret edge-tls")
-			.contains("kubectl -n eventops port-forward svc/kiosk-sync-service 8443:8443 9443:9443");
+			.contains("kubectl -n eventops port-forward svc/kiosk-sync-service 8443:8443 9443:9443")
+			.contains("kubectl -n eventops port-forward svc/reconciler-service 8081:8081 9081:9081")
+			.contains("kubectl -n eventops port-forward svc/print-orchestrator 8082:8082 9082:9082");
+		// the management ports, on every platform
+		assertThat(readme.split("RECON_MGMT=http://localhost:9081", -1)).hasSize(4);
+		assertThat(readme.split("PRINT_MGMT=http://localhost:9082", -1)).hasSize(4);
 		assertThat(RepositoryFiles.read(RepositoryFiles.resolve("k8s/base/toolbox.yaml")))
 			.contains("name: eventops-toolbox")
 			.contains("name: psql")
