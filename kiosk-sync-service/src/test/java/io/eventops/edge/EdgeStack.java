@@ -131,6 +131,31 @@ public final class EdgeStack {
 	}
 
 	/**
+	 * Starts one more edge replica on the stack, beside the shared test context (same
+	 * database, Redis namespace and reconciler); close it when done.
+	 * @return the running edge
+	 */
+	public static ConfigurableApplicationContext startAnotherEdge() {
+		Map<String, Object> properties = new LinkedHashMap<>(edgeProperties());
+		properties.put("server.port", 0);
+		// command-line arguments outrank the edge's own application.yml
+		String[] arguments = properties.entrySet()
+			.stream()
+			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
+			.toArray(String[]::new);
+		return new SpringApplicationBuilder(EdgeApplication.class).run(arguments);
+	}
+
+	/**
+	 * The HTTPS port of an edge started by {@link #startAnotherEdge()}.
+	 * @param edge the edge
+	 * @return its port
+	 */
+	public static int portOf(ConfigurableApplicationContext edge) {
+		return ((WebServerApplicationContext) edge).getWebServer().getPort();
+	}
+
+	/**
 	 * The port of the shared {@link EdgeTest} context, for jqwik properties: jqwik runs
 	 * outside the Spring test framework, so it asks the framework's context cache for the
 	 * same context the JUnit classes share instead of starting a second edge.

@@ -3,6 +3,7 @@ package io.eventops.edge.flush;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 import io.eventops.edge.forward.ReconcilerClient;
@@ -11,6 +12,7 @@ import io.eventops.edge.forward.ReconcilerUnavailableException;
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.kiosk.KioskTracking;
 import io.eventops.edge.rules.TimeRules;
+import io.eventops.model.flush.FlushEntry;
 import io.eventops.edge.rules.Verdict;
 import io.eventops.edge.web.EdgeException;
 import io.eventops.model.flush.Acknowledgement;
@@ -86,28 +88,45 @@ class FlushService {
 		if (flush.entries().isEmpty()) {
 			return new Judged(flush.highestLocalSeq(), null);
 		}
-		List<ReconcileEntry> entries = new ArrayList<>(flush.entries().size());
-		for (ParsedFlush.RawEntry raw : flush.entries()) {
-			entries.add(judge(kiosk.kioskId(), raw));
-		}
+		List<ReconcileEntry> entries = judge(kiosk.kioskId(), flush.entries());
 		return new Judged(flush.highestLocalSeq(), this.reconciler
 			.prepare(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries)));
 	}
 
-	private ReconcileEntry judge(String kioskId, ParsedFlush.RawEntry raw) {
-		String text = TextSafety.quarantinable(raw, this.json);
-		EntryCheck check = this.validator.check(kioskId, raw);
-		if (!check.isValid()) {
-			return ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), null, text, List.of(),
-					RejectionReason.INVALID_ENTRY, check.invalidField());
+	// schema first, then the time rules for the valid entries in one pass over the
+	// kiosk's shared capture history
+	private List<ReconcileEntry> judge(String kioskId, List<ParsedFlush.RawEntry> raws) {
+		List<EntryCheck> checks = new ArrayList<>(raws.size());
+		List<FlushEntry> valid = new ArrayList<>(raws.size());
+		for (ParsedFlush.RawEntry raw : raws) {
+			EntryCheck check = this.validator.check(kioskId, raw);
+			checks.add(check);
+			if (check.isValid()) {
+				valid.add(check.entry());
+			}
 		}
-		Verdict verdict = this.rules.judge(kioskId, check.entry());
-		if (verdict.staleReplay()) {
-			// rejected but still acknowledged, or the kiosk would replay it forever
-			return ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), check.entry(), text, List.of(),
-					RejectionReason.STALE_REPLAY, null);
+		Iterator<Verdict> verdicts = this.rules.judge(kioskId, valid).iterator();
+		List<ReconcileEntry> entries = new ArrayList<>(raws.size());
+		for (int i = 0; i < raws.size(); i++) {
+			ParsedFlush.RawEntry raw = raws.get(i);
+			EntryCheck check = checks.get(i);
+			String text = TextSafety.quarantinable(raw, this.json);
+			if (!check.isValid()) {
+				entries.add(ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), null, text, List.of(),
+						RejectionReason.INVALID_ENTRY, check.invalidField()));
+				continue;
+			}
+			Verdict verdict = verdicts.next();
+			if (verdict.staleReplay()) {
+				// rejected but still acknowledged, or the kiosk would replay it forever
+				entries.add(ReconcileEntry.rejected(raw.seq(), check.keyAsSent(), check.entry(), text, List.of(),
+						RejectionReason.STALE_REPLAY, null));
+			}
+			else {
+				entries.add(ReconcileEntry.valid(check.entry(), text, verdict.flags()));
+			}
 		}
-		return ReconcileEntry.valid(check.entry(), text, verdict.flags());
+		return entries;
 	}
 
 	// a heartbeat has no batch

@@ -11,30 +11,26 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
- * Recent captures per kiosk, in memory and bounded (per kiosk and in kiosks), for the
- * rate and double-tap rules. Captures are keyed by seq, so a flush retried after a 503 or
- * an {@code IN_FLIGHT} neither counts twice nor taps against itself.
+ * The captures near one batch, indexed for the rate and double-tap rules. Captures are
+ * keyed by seq, so a flush retried after a 503 or an {@code IN_FLIGHT} neither counts
+ * twice nor taps against itself.
  */
 final class CaptureHistory {
 
-	private final int perKiosk;
-
-	private final Map<String, KioskCaptures> kiosks;
-
-	CaptureHistory(int perKiosk, int maxKiosks) {
-		this.perKiosk = perKiosk;
-		this.kiosks = new LinkedHashMap<>(16, 0.75f, true) {
-			@Override
-			protected boolean removeEldestEntry(Map.Entry<String, KioskCaptures> eldest) {
-				return size() > maxKiosks;
-			}
-		};
+	private CaptureHistory() {
 	}
 
-	KioskCaptures of(String kioskId) {
-		synchronized (this.kiosks) {
-			return this.kiosks.computeIfAbsent(kioskId, (id) -> new KioskCaptures(this.perKiosk));
-		}
+	/**
+	 * One batch's working view of a kiosk's captures: the remembered ones near the
+	 * batch's capture times, to which the batch's entries are added as they are judged.
+	 * @param known the remembered captures
+	 * @param capacity the most captures the view holds
+	 * @return the view
+	 */
+	static KioskCaptures of(List<CaptureStore.Capture> known, int capacity) {
+		KioskCaptures captures = new KioskCaptures(capacity);
+		known.forEach((capture) -> captures.record(capture.seq(), capture.attendeeId(), capture.capturedAt()));
+		return captures;
 	}
 
 	/**

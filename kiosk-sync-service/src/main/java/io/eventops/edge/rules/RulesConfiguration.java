@@ -2,7 +2,12 @@ package io.eventops.edge.rules;
 
 import java.time.Clock;
 
+import io.eventops.edge.rules.redis.RedisCaptureStore;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -11,9 +16,13 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RulesConfiguration {
 
+	// the capture history in Redis: every replica judges a kiosk's flags alike
 	@Bean
-	TimeRules timeRules(RuleProperties properties) {
-		return new TimeRules(properties.settings(), Clock.systemUTC());
+	TimeRules timeRules(RuleProperties properties, StringRedisTemplate redis,
+			@Value("${eventops.redis.key-prefix:}") String keyPrefix, MeterRegistry meters) {
+		RuleSettings settings = properties.settings();
+		return new TimeRules(settings, Clock.systemUTC(),
+				new RedisCaptureStore(redis, keyPrefix, settings.historyPerKiosk(), meters));
 	}
 
 }

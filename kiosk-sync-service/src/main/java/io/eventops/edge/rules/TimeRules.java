@@ -23,48 +23,108 @@ public final class TimeRules {
 
 	private final Clock clock;
 
-	private final CaptureHistory history;
+	private final CaptureStore history;
 
+	/**
+	 * Rules that remember captures in this JVM only (tests, a single edge).
+	 * @param settings the rules' settings
+	 * @param clock the server's clock
+	 */
 	public TimeRules(RuleSettings settings, Clock clock) {
-		this.settings = settings;
-		this.clock = clock;
-		this.history = new CaptureHistory(settings.historyPerKiosk(), settings.historyKiosks());
+		this(settings, clock, new InMemoryCaptureStore(settings.historyPerKiosk(), settings.historyKiosks()));
 	}
 
 	/**
-	 * Judges one entry of a kiosk; entries of a batch are judged in the batch's order.
+	 * Rules that remember captures in a store every replica shares.
+	 * @param settings the rules' settings
+	 * @param clock the server's clock
+	 * @param history the capture store
+	 */
+	public TimeRules(RuleSettings settings, Clock clock, CaptureStore history) {
+		this.settings = settings;
+		this.clock = clock;
+		this.history = history;
+	}
+
+	/**
+	 * Judges one entry of a kiosk.
 	 * @param kioskId the kiosk
 	 * @param entry a schema-valid entry
 	 * @return the verdict
 	 */
 	public Verdict judge(String kioskId, FlushEntry entry) {
-		Instant captured = entry.capturedAt().toInstant();
+		return judge(kioskId, List.of(entry)).get(0);
+	}
+
+	/**
+	 * Judges a batch's schema-valid entries of a kiosk, in the batch's order, against the
+	 * kiosk's remembered captures (one read of the store and one write per batch).
+	 * @param kioskId the kiosk
+	 * @param entries the entries
+	 * @return one verdict per entry, in the same order
+	 */
+	public List<Verdict> judge(String kioskId, List<FlushEntry> entries) {
 		Instant now = this.clock.instant();
+		Verdict[] verdicts = new Verdict[entries.size()];
+		Instant earliest = null;
+		Instant latest = null;
+		for (int i = 0; i < entries.size(); i++) {
+			FlushEntry entry = entries.get(i);
+			if (isStale(entry, now)) {
+				// checked first and returned early: a replayed log must neither spend the
+				// kiosk's rate budget nor plant double-tap entries that flag real
+				// check-ins
+				verdicts[i] = Verdict.stale();
+				continue;
+			}
+			Instant captured = entry.capturedAt().toInstant();
+			earliest = (earliest == null || captured.isBefore(earliest)) ? captured : earliest;
+			latest = (latest == null || captured.isAfter(latest)) ? captured : latest;
+		}
+		if (earliest == null) {
+			return List.of(verdicts);
+		}
+		Duration reach = this.settings.doubleTap().limit().compareTo(MINUTE) > 0 ? this.settings.doubleTap().limit()
+				: MINUTE;
+		List<CaptureStore.Capture> known = this.history.between(kioskId, earliest.minus(reach), latest.plus(reach));
+		CaptureHistory.KioskCaptures captures = CaptureHistory.of(known, known.size() + entries.size() + 1);
+		List<CaptureStore.Capture> added = new ArrayList<>();
+		for (int i = 0; i < entries.size(); i++) {
+			if (verdicts[i] == null) {
+				verdicts[i] = judgeFresh(entries.get(i), now, captures);
+				FlushEntry entry = entries.get(i);
+				added.add(new CaptureStore.Capture(entry.seq(), entry.attendeeId(), entry.capturedAt().toInstant()));
+			}
+		}
+		this.history.add(kioskId, added);
+		return List.of(verdicts);
+	}
+
+	private boolean isStale(FlushEntry entry, Instant now) {
 		// a kiosk clock running ahead must not make an entry look fresher than possible
 		Instant queued = entry.queuedAt().toInstant().isAfter(now) ? now : entry.queuedAt().toInstant();
+		Duration age = Duration.between(entry.capturedAt().toInstant(), queued);
+		return this.settings.staleReplay().enabled() && age.compareTo(this.settings.staleReplay().limit()) > 0;
+	}
+
+	private Verdict judgeFresh(FlushEntry entry, Instant now, CaptureHistory.KioskCaptures captures) {
+		Instant captured = entry.capturedAt().toInstant();
+		Instant queued = entry.queuedAt().toInstant().isAfter(now) ? now : entry.queuedAt().toInstant();
 		Duration age = Duration.between(captured, queued);
-		if (this.settings.staleReplay().enabled() && age.compareTo(this.settings.staleReplay().limit()) > 0) {
-			// checked first and returned early: a replayed log must neither spend the
-			// kiosk's rate budget nor plant double-tap entries that flag real check-ins
-			return Verdict.stale();
-		}
 		List<Flag> flags = new ArrayList<>();
 		if (this.settings.clockSkew().enabled() && age.negated().compareTo(this.settings.clockSkew().limit()) > 0) {
 			flags.add(Flag.CLOCK_SKEW);
 		}
-		CaptureHistory.KioskCaptures captures = this.history.of(kioskId);
-		synchronized (captures) {
-			if (this.settings.ratePerMinute().enabled()
-					&& captures.countWithin(captured.minus(MINUTE), captured, entry.seq())
-							+ 1 > this.settings.ratePerMinute().perMinute()) {
-				flags.add(Flag.RATE_ANOMALY);
-			}
-			if (this.settings.doubleTap().enabled()
-					&& captures.tapped(entry.attendeeId(), captured, this.settings.doubleTap().limit(), entry.seq())) {
-				flags.add(Flag.DOUBLE_TAP);
-			}
-			captures.record(entry.seq(), entry.attendeeId(), captured);
+		if (this.settings.ratePerMinute().enabled()
+				&& captures.countWithin(captured.minus(MINUTE), captured, entry.seq())
+						+ 1 > this.settings.ratePerMinute().perMinute()) {
+			flags.add(Flag.RATE_ANOMALY);
 		}
+		if (this.settings.doubleTap().enabled()
+				&& captures.tapped(entry.attendeeId(), captured, this.settings.doubleTap().limit(), entry.seq())) {
+			flags.add(Flag.DOUBLE_TAP);
+		}
+		captures.record(entry.seq(), entry.attendeeId(), captured);
 		return new Verdict(false, flags);
 	}
 

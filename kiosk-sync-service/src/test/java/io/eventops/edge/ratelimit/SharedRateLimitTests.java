@@ -1,18 +1,12 @@
 package io.eventops.edge.ratelimit;
 
-import java.util.HashMap;
-import java.util.Map;
-
-import io.eventops.edge.EdgeApplication;
 import io.eventops.edge.EdgeClient;
 import io.eventops.edge.EdgeStack;
 import io.eventops.edge.EdgeTest;
 import io.eventops.edge.TestData;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,8 +31,8 @@ class SharedRateLimitTests {
 		EdgeClient first = new EdgeClient(this.port);
 		String kiosk = TestData.kiosk();
 		String token = first.provision(kiosk, TestData.unique("ev"));
-		try (ConfigurableApplicationContext replica = secondEdge()) {
-			EdgeClient second = new EdgeClient(((WebServerApplicationContext) replica).getWebServer().getPort());
+		try (ConfigurableApplicationContext replica = EdgeStack.startAnotherEdge()) {
+			EdgeClient second = new EdgeClient(EdgeStack.portOf(replica));
 			EdgeClient[] edges = { first, second };
 			int allowed = 0;
 			int limited = 0;
@@ -62,17 +56,6 @@ class SharedRateLimitTests {
 			// bucket per replica would have granted about twice the burst first
 			assertThat(allowed).isLessThanOrEqualTo(BURST + (int) Math.ceil(PER_SECOND * seconds) + 1);
 		}
-	}
-
-	private static ConfigurableApplicationContext secondEdge() {
-		Map<String, Object> properties = new HashMap<>(EdgeStack.edgeProperties());
-		properties.put("server.port", 0);
-		// command-line arguments outrank the edge's own application.yml
-		String[] arguments = properties.entrySet()
-			.stream()
-			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
-			.toArray(String[]::new);
-		return new SpringApplicationBuilder(EdgeApplication.class).run(arguments);
 	}
 
 }

@@ -26,7 +26,7 @@ class CaptureHistoryProperties {
 	@Property(tries = 300)
 	void answersAsAScanWould(@ForAll("operations") List<Op> operations) {
 		int capacity = 8;
-		CaptureHistory.KioskCaptures indexed = new CaptureHistory(capacity, 4).of("kiosk-01");
+		CaptureHistory.KioskCaptures indexed = CaptureHistory.of(List.of(), capacity);
 		Map<Long, Op> scanned = new LinkedHashMap<>(16, 0.75f, false) {
 			@Override
 			protected boolean removeEldestEntry(Map.Entry<Long, Op> eldest) {

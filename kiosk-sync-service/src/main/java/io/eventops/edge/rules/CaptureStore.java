@@ -1,0 +1,39 @@
+package io.eventops.edge.rules;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Where a kiosk's recent captures are kept for the rate and double-tap rules: shared by
+ * every edge replica in production (Redis), so that a kiosk's flags are the same
+ * whichever replica serves each of its flushes.
+ */
+public interface CaptureStore {
+
+	/**
+	 * A kiosk's captures whose capture time lies in a window.
+	 * @param kioskId the kiosk
+	 * @param from the window's start, inclusive
+	 * @param through the window's end, inclusive
+	 * @return the captures, in no particular order
+	 */
+	List<Capture> between(String kioskId, Instant from, Instant through);
+
+	/**
+	 * Remembers a kiosk's new captures (a capture of a seq already kept replaces it).
+	 * @param kioskId the kiosk
+	 * @param captures the captures
+	 */
+	void add(String kioskId, List<Capture> captures);
+
+	/**
+	 * One check-in as the time rules remember it.
+	 *
+	 * @param seq the kiosk's seq
+	 * @param attendeeId the attendee
+	 * @param capturedAt the kiosk's capture time
+	 */
+	record Capture(long seq, String attendeeId, Instant capturedAt) {
+	}
+
+}

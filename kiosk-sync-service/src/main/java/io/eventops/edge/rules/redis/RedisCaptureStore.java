@@ -1,0 +1,120 @@
+package io.eventops.edge.rules.redis;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.eventops.edge.rules.CaptureStore;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.core.RedisOperations;
+import org.springframework.data.redis.core.SessionCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.ZSetOperations;
+
+/**
+ * A kiosk's recent captures in one Redis sorted set, {@code edge:captures:{kioskId}}
+ * (member {@code seq:attendeeId}, score the capture time in milliseconds), so that a
+ * kiosk's {@code RATE_ANOMALY} and {@code DOUBLE_TAP} flags are the same whichever edge
+ * replica judges each of its flushes. The set keeps the kiosk's latest captures by
+ * capture time and expires a day after its last write.
+ * <p>
+ * When Redis does not answer, a batch is judged against its own entries only (the flags
+ * are advisory, a check-in is never refused for them) and
+ * {@code eventops_edge_rules_history_unavailable_total} rises.
+ */
+public final class RedisCaptureStore implements CaptureStore {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisCaptureStore.class);
+
+	private static final Duration KEPT_FOR = Duration.ofDays(1);
+
+	private final StringRedisTemplate redis;
+
+	private final String keyPrefix;
+
+	private final int perKiosk;
+
+	private final Counter unavailable;
+
+	public RedisCaptureStore(StringRedisTemplate redis, String keyPrefix, int perKiosk, MeterRegistry meters) {
+		this.redis = redis;
+		this.keyPrefix = keyPrefix;
+		this.perKiosk = perKiosk;
+		this.unavailable = Counter.builder("eventops.edge.rules.history.unavailable")
+			.description("Batches judged without the shared capture history because Redis did not answer")
+			.register(meters);
+	}
+
+	@Override
+	public List<Capture> between(String kioskId, Instant from, Instant through) {
+		Set<ZSetOperations.TypedTuple<String>> found;
+		try {
+			found = this.redis.opsForZSet()
+				.rangeByScoreWithScores(key(kioskId), from.toEpochMilli(), through.toEpochMilli());
+		}
+		catch (RuntimeException ex) {
+			fellBack(ex);
+			return List.of();
+		}
+		List<Capture> captures = new ArrayList<>();
+		if (found != null) {
+			for (var tuple : found) {
+				String member = tuple.getValue();
+				int colon = (member != null) ? member.indexOf(':') : -1;
+				if (colon > 0 && tuple.getScore() != null) {
+					captures.add(new Capture(Long.parseLong(member.substring(0, colon)), member.substring(colon + 1),
+							Instant.ofEpochMilli(tuple.getScore().longValue())));
+				}
+			}
+		}
+		return captures;
+	}
+
+	@Override
+	public void add(String kioskId, List<Capture> captures) {
+		if (captures.isEmpty()) {
+			return;
+		}
+		String key = key(kioskId);
+		try {
+			// one round trip: the captures, the bound and the expiry
+			Set<ZSetOperations.TypedTuple<String>> members = new HashSet<>();
+			for (Capture capture : captures) {
+				members.add(ZSetOperations.TypedTuple.of(capture.seq() + ":" + capture.attendeeId(),
+						(double) capture.capturedAt().toEpochMilli()));
+			}
+			this.redis.executePipelined(new SessionCallback<Object>() {
+				@Override
+				@SuppressWarnings("unchecked")
+				public <K, V> Object execute(RedisOperations<K, V> operations) {
+					RedisOperations<String, String> commands = (RedisOperations<String, String>) operations;
+					commands.opsForZSet().add(key, members);
+					commands.opsForZSet().removeRange(key, 0, -(RedisCaptureStore.this.perKiosk + 1));
+					commands.expire(key, KEPT_FOR);
+					return null;
+				}
+			});
+		}
+		catch (RuntimeException ex) {
+			fellBack(ex);
+		}
+	}
+
+	private void fellBack(RuntimeException ex) {
+		this.unavailable.increment();
+		logger.warn("Capture history without Redis ({}): judging the batch against its own entries", ex.toString());
+	}
+
+	// the kiosk id in a hash tag, as every per-kiosk key (ARCHITECTURE: Redis Cluster)
+	private String key(String kioskId) {
+		return this.keyPrefix + "edge:captures:{" + kioskId + "}";
+	}
+
+}
