@@ -10,7 +10,8 @@ import java.util.function.Function;
 
 /**
  * The simulated print mechanism: a buffer of received formats printed one at a time, each
- * taking the label time, halted by paper out, head open, pause and jams.
+ * taking the label time, halted by paper out, head open, pause and jams, with the label
+ * counter (odometer) that only a label really printed moves.
  */
 final class PrintEngine {
 
@@ -38,6 +39,8 @@ final class PrintEngine {
 
 	private boolean jamNext;
 
+	private int swallow;
+
 	private boolean paperOut;
 
 	private boolean headOpen;
@@ -45,6 +48,9 @@ final class PrintEngine {
 	private boolean paused;
 
 	private boolean stopped;
+
+	// odometer.total_label_count: non-volatile on a Zebra, so a restart keeps it
+	private long labelCount;
 
 	/**
 	 * Creates the engine.
@@ -90,6 +96,33 @@ final class PrintEngine {
 		});
 	}
 
+	/**
+	 * The operator presses CANCEL: the format being printed (jammed or not) is dropped
+	 * without coming out, so the label counter does not move; without one printing, the
+	 * next buffered format is dropped.
+	 */
+	void cancelCurrent() {
+		update(() -> {
+			this.buffer.pollFirst();
+			this.printing = false;
+			this.jammed = false;
+		});
+	}
+
+	/**
+	 * A power cycle: everything buffered is lost, faults and the pause are gone, the
+	 * label counter stays.
+	 */
+	void restart() {
+		update(() -> {
+			this.buffer.clear();
+			this.printing = false;
+			this.jammed = false;
+			this.jamNext = false;
+			this.paused = false;
+		});
+	}
+
 	void paperOut() {
 		update(() -> this.paperOut = true);
 	}
@@ -114,6 +147,15 @@ final class PrintEngine {
 		});
 	}
 
+	/**
+	 * The next formats to finish are dropped instead of printed, as when an operator
+	 * clears a jam with CANCEL just before the label would have come out: busy for the
+	 * label time, then idle, the label counter unchanged.
+	 */
+	void swallow(int formats) {
+		update(() -> this.swallow += formats);
+	}
+
 	void labelTime(Duration time) {
 		update(() -> this.labelTime = time);
 	}
@@ -125,6 +167,7 @@ final class PrintEngine {
 			this.headOpen = false;
 			this.paused = false;
 			this.jamNext = false;
+			this.swallow = 0;
 			this.labelTime = this.defaultLabelTime;
 			if (this.jammed) {
 				this.buffer.pollFirst();
@@ -143,7 +186,7 @@ final class PrintEngine {
 		this.lock.lock();
 		try {
 			return new EngineSnapshot(this.buffer.size(), this.printing ? 1 : 0, this.paperOut, this.headOpen,
-					this.paused, this.jammed, this.labelTime);
+					this.paused, this.jammed, this.labelTime, this.labelCount);
 		}
 		finally {
 			this.lock.unlock();
@@ -211,6 +254,14 @@ final class PrintEngine {
 	private void finish() {
 		String format = this.buffer.pollFirst();
 		this.printing = false;
+		if (this.swallow > 0) {
+			this.swallow--;
+			startNextIfPossible();
+			return;
+		}
+		// counted in the same state change that empties the buffer: a status read never
+		// shows the printer idle before the counter moved
+		this.labelCount++;
 		PrintedLabel label = this.recorder.apply(format);
 		startNextIfPossible();
 		this.lock.unlock();
