@@ -27,6 +27,8 @@ final class PrintEngine {
 
 	private final Consumer<PrintedLabel> announcer;
 
+	private final Consumer<String> dropper;
+
 	private final Thread thread;
 
 	private Duration labelTime;
@@ -58,13 +60,16 @@ final class PrintEngine {
 	 * @param labelTime time per label
 	 * @param recorder records a finished label; runs before the status shows it finished
 	 * @param announcer tells listeners about a recorded label, outside the engine lock
+	 * @param dropper records a format dropped without printing; runs under the engine
+	 * lock, so it must be quick
 	 */
 	PrintEngine(String name, Duration labelTime, Function<String, PrintedLabel> recorder,
-			Consumer<PrintedLabel> announcer) {
+			Consumer<PrintedLabel> announcer, Consumer<String> dropper) {
 		this.defaultLabelTime = labelTime;
 		this.labelTime = labelTime;
 		this.recorder = recorder;
 		this.announcer = announcer;
+		this.dropper = dropper;
 		this.thread = new Thread(this::run, name);
 		this.thread.setDaemon(true);
 	}
@@ -85,11 +90,11 @@ final class PrintEngine {
 		update(() -> {
 			if (this.printing && !this.jammed) {
 				String current = this.buffer.pollFirst();
-				this.buffer.clear();
+				dropAll();
 				this.buffer.addFirst(current);
 			}
 			else {
-				this.buffer.clear();
+				dropAll();
 				this.printing = false;
 				this.jammed = false;
 			}
@@ -103,7 +108,7 @@ final class PrintEngine {
 	 */
 	void cancelCurrent() {
 		update(() -> {
-			this.buffer.pollFirst();
+			drop(this.buffer.pollFirst());
 			this.printing = false;
 			this.jammed = false;
 		});
@@ -115,7 +120,7 @@ final class PrintEngine {
 	 */
 	void restart() {
 		update(() -> {
-			this.buffer.clear();
+			dropAll();
 			this.printing = false;
 			this.jammed = false;
 			this.jamNext = false;
@@ -170,7 +175,7 @@ final class PrintEngine {
 			this.swallow = 0;
 			this.labelTime = this.defaultLabelTime;
 			if (this.jammed) {
-				this.buffer.pollFirst();
+				drop(this.buffer.pollFirst());
 				this.printing = false;
 				this.jammed = false;
 			}
@@ -251,11 +256,23 @@ final class PrintEngine {
 		}
 	}
 
+	private void drop(String format) {
+		if (format != null) {
+			this.dropper.accept(format);
+		}
+	}
+
+	private void dropAll() {
+		this.buffer.forEach(this.dropper);
+		this.buffer.clear();
+	}
+
 	private void finish() {
 		String format = this.buffer.pollFirst();
 		this.printing = false;
 		if (this.swallow > 0) {
 			this.swallow--;
+			drop(format);
 			startNextIfPossible();
 			return;
 		}

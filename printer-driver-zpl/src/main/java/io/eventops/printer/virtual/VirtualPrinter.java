@@ -30,6 +30,8 @@ public final class VirtualPrinter implements AutoCloseable {
 
 	private final List<PrintedLabel> printed = new CopyOnWriteArrayList<>();
 
+	private final List<PrintedLabel> dropped = new CopyOnWriteArrayList<>();
+
 	private final List<Consumer<PrintedLabel>> listeners = new CopyOnWriteArrayList<>();
 
 	private final ScheduledExecutorService scheduler;
@@ -46,7 +48,8 @@ public final class VirtualPrinter implements AutoCloseable {
 
 	private VirtualPrinter(VirtualPrinterConfig config) throws IOException {
 		this.config = config;
-		this.engine = new PrintEngine(threadName() + "-engine", config.labelTime(), this::record, this::announce);
+		this.engine = new PrintEngine(threadName() + "-engine", config.labelTime(), this::record, this::announce,
+				this::recordDropped);
 		this.session = new Session(this.engine, config.dpi(), LabelSize.badge(config.dpi()).heightDots(),
 				config.odometer());
 		this.listener = Listener.open(config.host(), config.port(), this.session, threadName() + "-port");
@@ -110,6 +113,16 @@ public final class VirtualPrinter implements AutoCloseable {
 	 */
 	public List<PrintedLabel> printedLabels() {
 		return List.copyOf(this.printed);
+	}
+
+	/**
+	 * Every format dropped without printing so far (by CANCEL, {@code ~JA}, a swallow, a
+	 * restart, or a jam cleared), oldest first, as the labels that never came out;
+	 * {@code printedAt} is when it was dropped.
+	 * @return an immutable copy
+	 */
+	public List<PrintedLabel> droppedLabels() {
+		return List.copyOf(this.dropped);
 	}
 
 	/**
@@ -271,6 +284,11 @@ public final class VirtualPrinter implements AutoCloseable {
 				Instant.now());
 		this.printed.add(label);
 		return label;
+	}
+
+	private void recordDropped(String zpl) {
+		this.dropped.add(
+				new PrintedLabel(this.config.name(), LabelTrace.find(zpl).orElse(LabelTrace.NONE), zpl, Instant.now()));
 	}
 
 	private void announce(PrintedLabel label) {

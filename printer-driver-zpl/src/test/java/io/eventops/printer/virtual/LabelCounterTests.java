@@ -51,6 +51,7 @@ class LabelCounterTests {
 
 		await().atMost(WAIT).until(() -> client.hostStatus().idle());
 		assertThat(client.labelCount()).hasValue(1);
+		assertThat(this.printer.droppedLabels()).extracting(PrintedLabel::jobId).containsExactly("job-2", "job-3");
 		assertThat(this.printer.printedLabels()).hasSize(1);
 	}
 
@@ -86,6 +87,7 @@ class LabelCounterTests {
 		await().atMost(WAIT).until(() -> client.hostStatus().idle());
 		assertThat(client.labelCount()).hasValue(0);
 		assertThat(this.printer.printedLabels()).isEmpty();
+		assertThat(this.printer.droppedLabels()).extracting(PrintedLabel::jobId).containsExactly("job-1");
 	}
 
 	@Test
