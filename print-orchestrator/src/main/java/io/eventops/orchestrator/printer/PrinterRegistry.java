@@ -127,10 +127,11 @@ public class PrinterRegistry {
 	 * @param mode the mode, null to have the next probe find out again
 	 */
 	public void recordConfirmationMode(String printerId, ConfirmationMode mode) {
+		String value = (mode != null) ? mode.name() : null;
 		this.jdbc.update(
-				"UPDATE printing.printers SET confirmation_mode = ?, updated_at = now() WHERE printer_id = ?"
-						+ " AND confirmation_mode IS DISTINCT FROM ?",
-				(mode != null) ? mode.name() : null, printerId, (mode != null) ? mode.name() : null);
+				"UPDATE printing.printers SET confirmation_mode = ?::text, updated_at = now()"
+						+ " WHERE printer_id = ? AND confirmation_mode IS DISTINCT FROM ?::text",
+				value, printerId, value);
 	}
 
 	/**

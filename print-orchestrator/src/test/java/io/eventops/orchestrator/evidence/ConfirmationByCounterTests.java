@@ -36,7 +36,7 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		VirtualPrinter printer = this.floor.start("blip", Duration.ofMillis(800));
 		String printerId = this.floor.register(printer, pool);
 		BadgeJob job = this.floor.jobs(pool, 1).get(0);
-		eventually().until(() -> "PRINTING".equals(row(job).state()) && printer.state().labelsRemaining() == 1);
+		eventually().until(() -> "PRINTING".equals(state(job)) && printer.state().labelsRemaining() == 1);
 
 		// the label comes out while the printer is off the network, after the
 		// confirmation gave up
@@ -79,7 +79,7 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		printer.jam();
 		BadgeJob job = this.floor.jobs(pool, 1).get(0);
 		// a jam does not show in ~HS: the printer looks busy until the time runs out
-		eventually().until(() -> "UNKNOWN_OUTCOME".equals(row(job).state()) && printer.state().jammed());
+		eventually().until(() -> "UNKNOWN_OUTCOME".equals(state(job)) && printer.state().jammed());
 
 		printer.cancel();
 
@@ -95,7 +95,7 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		VirtualPrinter printer = this.floor.start("restart", Duration.ofMillis(800));
 		this.floor.register(printer, pool);
 		BadgeJob job = this.floor.jobs(pool, 1).get(0);
-		eventually().until(() -> "PRINTING".equals(row(job).state()) && printer.state().labelsRemaining() == 1);
+		eventually().until(() -> "PRINTING".equals(state(job)) && printer.state().labelsRemaining() == 1);
 
 		printer.restart(Duration.ofMillis(300));
 
@@ -121,6 +121,12 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		this.floor.awaitAllPrinted(jobs);
 		this.floor.assertEachPrintedOnce(jobs, printer);
 		assertThat(this.floor.ledger(jobs).values()).noneMatch(LedgerRow::possibleDuplicate);
+	}
+
+	// null until the relay took the job into the ledger
+	private String state(BadgeJob job) {
+		LedgerRow row = row(job);
+		return (row != null) ? row.state() : null;
 	}
 
 	private LedgerRow row(BadgeJob job) {

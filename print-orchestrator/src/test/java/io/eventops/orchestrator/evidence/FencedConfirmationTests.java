@@ -87,8 +87,10 @@ class FencedConfirmationTests extends PrintFloorTest {
 		assertThat(this.redis.opsForValue().get(this.keys.done(job.jobId().toString()))).isEqualTo(backupId);
 	}
 
+	// null until the relay took the job into the ledger
 	private String state(BadgeJob job) {
-		return this.floor.ledger(List.of(job)).get(job.jobId()).state();
+		PrintFloor.LedgerRow row = this.floor.ledger(List.of(job)).get(job.jobId());
+		return (row != null) ? row.state() : null;
 	}
 
 }
