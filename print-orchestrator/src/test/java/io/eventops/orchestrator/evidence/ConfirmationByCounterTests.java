@@ -2,9 +2,11 @@ package io.eventops.orchestrator.evidence;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloor;
 import io.eventops.orchestrator.PrintFloor.LedgerRow;
@@ -17,6 +19,7 @@ import org.springframework.test.context.TestPropertySource;
 
 import static io.eventops.orchestrator.PrintFloor.eventually;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Printing by the label counter over real TCP (invariant 8): a confirmation cut short by
@@ -121,6 +124,51 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		this.floor.awaitAllPrinted(jobs);
 		this.floor.assertEachPrintedOnce(jobs, printer);
 		assertThat(this.floor.ledger(jobs).values()).noneMatch(LedgerRow::possibleDuplicate);
+	}
+
+	@Test
+	void aConfirmationTheLedgerCannotRecordLeavesNoCompletionMarkerAndIsSettledAgainByTheCounter() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("refused", Duration.ofMillis(100));
+		this.floor.register(printer, pool);
+		// PostgreSQL refuses this job's PRINTED update (as during a failover of the
+		// database) until the refusal is lifted
+		this.jdbc.execute("CREATE TABLE IF NOT EXISTS printing.test_refused_jobs (job_id uuid PRIMARY KEY)");
+		this.jdbc.execute("""
+				CREATE OR REPLACE FUNCTION printing.test_refuse_printed() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN
+					IF NEW.state = 'PRINTED' AND EXISTS (SELECT 1 FROM printing.test_refused_jobs r
+							WHERE r.job_id = NEW.job_id) THEN
+						RAISE EXCEPTION 'PRINTED refused for this test';
+					END IF;
+					RETURN NEW;
+				END $$""");
+		this.jdbc.execute("CREATE OR REPLACE TRIGGER test_refuse_printed BEFORE UPDATE ON printing.print_jobs"
+				+ " FOR EACH ROW EXECUTE FUNCTION printing.test_refuse_printed()");
+		try {
+			this.floor.http().postJson("/admin/v1/dispatch/pause", HttpTestClient.ops(), Map.of("ttlSeconds", 60));
+			BadgeJob job = this.floor.jobs(pool, 1).get(0);
+			this.jdbc.update("INSERT INTO printing.test_refused_jobs (job_id) VALUES (?)", job.jobId());
+			this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
+			eventually().until(() -> PrintFloor.labelsOf(job, printer) == 1);
+
+			// the label is out and the ledger could not record it: no marker may stand
+			// for it (invariant 8: ledger first, then the marker)
+			await().during(Duration.ofMillis(500))
+				.atMost(Duration.ofSeconds(5))
+				.until(() -> !Boolean.TRUE.equals(this.redis.hasKey(this.keys.done(job.jobId().toString()))));
+			assertThat(state(job)).isNotEqualTo("PRINTED");
+			this.jdbc.update("DELETE FROM printing.test_refused_jobs WHERE job_id = ?", job.jobId());
+
+			this.floor.awaitAllPrinted(List.of(job));
+			assertThat(PrintFloor.labelsOf(job, printer)).isOne();
+			assertThat(row(job).attempts()).isOne();
+			assertThat(this.redis.hasKey(this.keys.done(job.jobId().toString()))).isTrue();
+		}
+		finally {
+			this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
+			this.jdbc.execute("DROP TRIGGER IF EXISTS test_refuse_printed ON printing.print_jobs");
+		}
 	}
 
 	// null until the relay took the job into the ledger
