@@ -91,6 +91,59 @@ public final class PrintFloor implements AutoCloseable {
 	}
 
 	/**
+	 * Starts an older virtual printer without the label counter (its getvar answers "?"),
+	 * confirmed by the ~HS fallback.
+	 * @param name its name (the printer id is made unique from it)
+	 * @param labelTime time per label
+	 * @return the printer
+	 */
+	public VirtualPrinter startWithoutCounter(String name, Duration labelTime) {
+		return startWithoutCounter(name, labelTime, 0);
+	}
+
+	/**
+	 * Starts an older virtual printer without the label counter on a given port.
+	 * @param name its name (the printer id is made unique from it)
+	 * @param labelTime time per label
+	 * @param port the port, 0 for an ephemeral one
+	 * @return the printer
+	 */
+	public VirtualPrinter startWithoutCounter(String name, Duration labelTime, int port) {
+		try {
+			VirtualPrinter printer = VirtualPrinter.start(VirtualPrinterConfig.named(TestData.unique(name))
+				.withLabelTime(labelTime)
+				.withLogLabels(false)
+				.withOdometer(false)
+				.withPort(port));
+			this.printers.add(printer);
+			return printer;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * What proved a job out, as the ledger recorded it.
+	 * @param job the job
+	 * @return LABEL_COUNTER, HOST_STATUS, or null when not PRINTED
+	 */
+	public String confirmedBy(BadgeJob job) {
+		return this.jdbc.queryForObject("SELECT confirmed_by FROM printing.print_jobs WHERE job_id = ?", String.class,
+				job.jobId());
+	}
+
+	/**
+	 * How many labels one job came out as, on some printers.
+	 * @param job the job
+	 * @param printers the printers
+	 * @return how many
+	 */
+	public static long labelsOf(BadgeJob job, VirtualPrinter... printers) {
+		return labels(printers).stream().filter((label) -> label.jobId().equals(job.jobId().toString())).count();
+	}
+
+	/**
 	 * Registers a printer through the API and waits until its probes made it UP.
 	 * @param printer the printer
 	 * @param pool its pool

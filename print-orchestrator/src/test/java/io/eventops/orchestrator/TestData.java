@@ -58,6 +58,27 @@ public final class TestData {
 	}
 
 	/**
+	 * Reprints an attendee's badge as the reconciler does: a new credential version and a
+	 * REPRINT job for it, which revokes the old credential.
+	 * @param jdbc the shared database
+	 * @param job the attendee's earlier job
+	 * @param pool the printer pool of the new job
+	 * @return the new job
+	 */
+	public static BadgeJob reprint(JdbcTemplate jdbc, BadgeJob job, String pool) {
+		UUID jobId = UUID.randomUUID();
+		jdbc.update("""
+				WITH reissued AS (
+					UPDATE reconciler.attendees SET credential_version = credential_version + 1
+					WHERE attendee_id = ? RETURNING attendee_id, event_id, credential_version)
+				INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+					reason, reprint_reason)
+				SELECT ?, attendee_id, event_id, credential_version, ?, 'REPRINT', 'badge lost' FROM reissued""",
+				job.attendeeId(), jobId, pool);
+		return new BadgeJob(jobId, job.attendeeId());
+	}
+
+	/**
 	 * A badge job created for a test.
 	 *
 	 * @param jobId the job

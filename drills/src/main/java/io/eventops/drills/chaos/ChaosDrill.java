@@ -133,7 +133,7 @@ public final class ChaosDrill {
 			List<PrintedLabel> labels = new ArrayList<>();
 			this.suite.printers().stream().map(VirtualPrinter::printedLabels).forEach(labels::addAll);
 			PrintInvariants.run(checks, database, eventId, labels, prefix, injector.failovers(),
-					injector.unconfirmedAtOrchestratorKill());
+					injector.unconfirmedAtOrchestratorKill(), injector.confirmedThroughBlip(), injector.droppedJobs());
 			if (this.plan.faults().stream().anyMatch((f) -> f.kind() == ChaosPlan.Kind.PRINTER_BLIP)) {
 				checks.add(Check.equal("a printer blip shorter than the probe threshold declares nothing DOWN", false,
 						injector.blipDeclaredDown()));

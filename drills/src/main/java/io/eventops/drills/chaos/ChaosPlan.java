@@ -22,14 +22,15 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 	}
 
 	/**
-	 * The short CI run: kill -9 of the reconciler, a Redis flush, a printer death with
-	 * failover, plus kiosk-side faults throughout.
+	 * The short CI run: kill -9 of the reconciler, a swallowed format, a Redis flush, a
+	 * printer death with failover, plus kiosk-side faults throughout.
 	 * @param seed the seed
 	 * @return the plan
 	 */
 	public static ChaosPlan smoke(long seed) {
-		return new ChaosPlan(seed, 4, 400, Duration.ofSeconds(14), 12, List.of(new Scheduled(0.2, Kind.KILL_RECONCILER),
-				new Scheduled(0.5, Kind.FLUSH_REDIS), new Scheduled(0.65, Kind.KILL_PRINTER)));
+		return new ChaosPlan(seed, 4, 400, Duration.ofSeconds(14), 12,
+				List.of(new Scheduled(0.2, Kind.KILL_RECONCILER), new Scheduled(0.35, Kind.SWALLOWED_FORMAT),
+						new Scheduled(0.5, Kind.FLUSH_REDIS), new Scheduled(0.65, Kind.KILL_PRINTER)));
 	}
 
 	/**
@@ -39,9 +40,11 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 	 */
 	public static ChaosPlan full(long seed) {
 		return new ChaosPlan(seed, 12, 3000, Duration.ofSeconds(60), 12,
-				List.of(new Scheduled(0.1, Kind.PRINTER_BLIP), new Scheduled(0.2, Kind.KILL_RECONCILER),
-						new Scheduled(0.3, Kind.PAPER_OUT), new Scheduled(0.38, Kind.KILL_ORCHESTRATOR),
-						new Scheduled(0.45, Kind.RESTART_POSTGRES), new Scheduled(0.6, Kind.FLUSH_REDIS),
+				List.of(new Scheduled(0.1, Kind.PRINTER_BLIP), new Scheduled(0.15, Kind.CONFIRMATION_BLIP),
+						new Scheduled(0.2, Kind.KILL_RECONCILER), new Scheduled(0.3, Kind.PAPER_OUT),
+						new Scheduled(0.38, Kind.KILL_ORCHESTRATOR), new Scheduled(0.45, Kind.RESTART_POSTGRES),
+						new Scheduled(0.52, Kind.SWALLOWED_FORMAT),
+						new Scheduled(0.56, Kind.CANCEL_DURING_CONFIRMATION), new Scheduled(0.6, Kind.FLUSH_REDIS),
 						new Scheduled(0.75, Kind.KILL_PRINTER)));
 	}
 
@@ -85,7 +88,27 @@ public record ChaosPlan(long seed, int kiosks, int attendees, Duration duration,
 		PRINTER_BLIP,
 
 		/** The printer {@code primary} runs out of paper, then is refilled. */
-		PAPER_OUT
+		PAPER_OUT,
+
+		/**
+		 * The printer {@code backup} is cut off the network for 1 s (less than the probe
+		 * threshold) while a label is being confirmed: the label comes out once, nothing
+		 * is sent again.
+		 */
+		CONFIRMATION_BLIP,
+
+		/**
+		 * The printer {@code backup} swallows a format: busy, then idle, no label (a jam
+		 * cleared with CANCEL): it is printed again and comes out once.
+		 */
+		SWALLOWED_FORMAT,
+
+		/**
+		 * A {@code ~JA} from outside the orchestrator (as from another replica's
+		 * failover) reaches a jammed format of the printer {@code backup} while its
+		 * confirmation runs: the format is dropped, printed again, and comes out once.
+		 */
+		CANCEL_DURING_CONFIRMATION
 
 	}
 

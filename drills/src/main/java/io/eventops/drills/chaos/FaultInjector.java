@@ -1,5 +1,6 @@
 package io.eventops.drills.chaos;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,6 +16,8 @@ import io.eventops.drills.stack.AdminApi;
 import io.eventops.drills.stack.Database;
 import io.eventops.localstack.RunningSuite;
 import io.eventops.localstack.SuiteOptions;
+import io.eventops.printer.client.ZebraClient;
+import io.eventops.printer.virtual.PrintedLabel;
 import io.eventops.printer.virtual.VirtualPrinter;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -47,6 +50,12 @@ final class FaultInjector {
 
 	private volatile boolean blipDown;
 
+	// jobs whose label was being confirmed when their printer blipped
+	private final List<String> confirmedThroughBlip = Collections.synchronizedList(new ArrayList<>());
+
+	// jobs whose format a printer dropped unprinted (swallowed, or by ~JA)
+	private final List<String> droppedJobs = Collections.synchronizedList(new ArrayList<>());
+
 	FaultInjector(RunningSuite suite, AdminApi admin, DrillHttpClient kiosks, long started) {
 		this.suite = suite;
 		this.admin = admin;
@@ -64,13 +73,16 @@ final class FaultInjector {
 				case KILL_PRINTER -> killPrinter();
 				case PRINTER_BLIP -> blip();
 				case PAPER_OUT -> paperOut();
+				case CONFIRMATION_BLIP -> confirmationBlip();
+				case SWALLOWED_FORMAT -> swallowedFormat();
+				case CANCEL_DURING_CONFIRMATION -> cancelDuringConfirmation();
 			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			record(kind.name(), "interrupted", false);
 		}
-		catch (RuntimeException | java.io.IOException | SQLException ex) {
+		catch (RuntimeException | IOException | SQLException ex) {
 			record(kind.name(), "injection failed: " + ex, false);
 		}
 	}
@@ -94,6 +106,14 @@ final class FaultInjector {
 
 	boolean blipDeclaredDown() {
 		return this.blipDown;
+	}
+
+	List<String> confirmedThroughBlip() {
+		return List.copyOf(this.confirmedThroughBlip);
+	}
+
+	List<String> droppedJobs() {
+		return List.copyOf(this.droppedJobs);
 	}
 
 	private void killReconciler() throws InterruptedException {
@@ -148,7 +168,7 @@ final class FaultInjector {
 		}
 	}
 
-	private void restartPostgres() throws java.io.IOException {
+	private void restartPostgres() throws IOException {
 		long down = System.nanoTime();
 		this.suite.restartPostgres();
 		record("PostgreSQL restart", "stopped and started again in " + (System.nanoTime() - down) / 1_000_000 + " ms",
@@ -207,6 +227,109 @@ final class FaultInjector {
 		}
 		record("printer backup blip 1.5 s", "shorter than 3 probes of 1 s; declared DOWN: " + this.blipDown,
 				!this.blipDown);
+	}
+
+	// A label in its confirmation on backup: slowed, so that the blip surely falls inside
+	// it; the label comes out while backup is off the network, and the orchestrator must
+	// reconnect and read the label counter instead of sending it again (invariant 8)
+	private void confirmationBlip() throws InterruptedException, SQLException {
+		VirtualPrinter backup = printer("backup");
+		Duration labelTime = backup.state().labelTime();
+		backup.slow(Duration.ofMillis(1500));
+		String jobId = null;
+		try (Connection connection = new Database(this.suite).connect()) {
+			long deadline = System.nanoTime() + BUSY.toNanos();
+			while (System.nanoTime() < deadline) {
+				if (backup.state().labelsRemaining() == 1) {
+					jobId = printingOn(connection, "backup");
+					if (jobId != null) {
+						break;
+					}
+				}
+				Thread.sleep(10);
+			}
+			backup.blip(Duration.ofSeconds(1));
+		}
+		finally {
+			backup.slow(labelTime);
+		}
+		if (jobId != null) {
+			this.confirmedThroughBlip.add(jobId);
+		}
+		record("printer backup blip 1 s during a confirmation",
+				(jobId != null) ? "job " + jobId + " was being confirmed" : "no label was being confirmed in 30 s",
+				jobId != null);
+	}
+
+	// A format accepted, shown busy, then dropped unprinted: it must be printed again,
+	// once, and never taken for printed
+	private void swallowedFormat() throws InterruptedException {
+		VirtualPrinter backup = printer("backup");
+		int dropped = backup.droppedLabels().size();
+		backup.swallowNext();
+		long deadline = System.nanoTime() + BUSY.toNanos();
+		while (backup.droppedLabels().size() == dropped && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		List<String> jobs = newlyDropped(backup, dropped);
+		this.droppedJobs.addAll(jobs);
+		record("printer backup swallows a format", jobs.isEmpty() ? "no format reached it in 30 s"
+				: "job " + jobs.get(0) + " shown busy, then dropped unprinted", !jobs.isEmpty());
+	}
+
+	// A jammed format (a jam does not show in ~HS) while its confirmation runs, and a ~JA
+	// from outside the orchestrator's process (as from another replica's failover), so
+	// the orchestrator's print lock does not hold it back: the format is dropped
+	// unprinted
+	private void cancelDuringConfirmation() throws InterruptedException, SQLException, IOException {
+		VirtualPrinter backup = printer("backup");
+		int dropped = backup.droppedLabels().size();
+		backup.jam();
+		String jobId = null;
+		try (Connection connection = new Database(this.suite).connect()) {
+			long deadline = System.nanoTime() + BUSY.toNanos();
+			while (System.nanoTime() < deadline) {
+				if (backup.state().jammed()) {
+					jobId = printingOn(connection, "backup");
+					if (jobId != null) {
+						break;
+					}
+				}
+				Thread.sleep(10);
+			}
+		}
+		new ZebraClient("127.0.0.1", backup.port()).cancelAll();
+		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+		while (backup.droppedLabels().size() == dropped && System.nanoTime() < deadline) {
+			Thread.sleep(10);
+		}
+		List<String> jobs = newlyDropped(backup, dropped);
+		this.droppedJobs.addAll(jobs);
+		boolean asPlanned = jobId != null && jobs.contains(jobId);
+		record("~JA during a confirmation on printer backup",
+				asPlanned ? "jammed job " + jobId + " dropped by ~JA while being confirmed"
+						: "no jammed label in confirmation (" + jobId + ", dropped " + jobs + ")",
+				asPlanned);
+	}
+
+	private static List<String> newlyDropped(VirtualPrinter printer, int before) {
+		List<PrintedLabel> all = printer.droppedLabels();
+		return all.subList(Math.min(before, all.size()), all.size())
+			.stream()
+			.map(PrintedLabel::jobId)
+			.filter((job) -> !job.isEmpty())
+			.toList();
+	}
+
+	// the job a printer is printing and has not confirmed yet, by the ledger
+	private static String printingOn(Connection connection, String printerId) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement(
+				"SELECT job_id::text FROM printing.print_jobs WHERE printer_id = ? AND state = 'PRINTING' LIMIT 1")) {
+			statement.setString(1, printerId);
+			try (ResultSet rs = statement.executeQuery()) {
+				return rs.next() ? rs.getString(1) : null;
+			}
+		}
 	}
 
 	private void paperOut() throws InterruptedException {

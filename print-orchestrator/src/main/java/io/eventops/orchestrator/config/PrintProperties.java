@@ -34,6 +34,8 @@ import org.springframework.validation.annotation.Validated;
  * (covers the gap between commit and push)
  * @param probePrintTimeout how long a probe print may take, {@code ~JA} included
  * @param labelDpi printhead resolution the badges are rendered for
+ * @param printedRefresh how often the gauge of PRINTED jobs per pool is read from the
+ * ledger (a count over the ledger; 10 s is fresh enough for dashboards and alerts)
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -46,7 +48,7 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 		@NotNull @DefaultValue("250ms") Duration confirmPollInterval,
 		@NotNull @DefaultValue("10s") Duration agentLeaseTtl, @NotNull @DefaultValue("2s") Duration rebuildInterval,
 		@NotNull @DefaultValue("5s") Duration rebuildGrace, @NotNull @DefaultValue("20s") Duration probePrintTimeout,
-		@Min(150) @Max(600) @DefaultValue("203") int labelDpi) {
+		@Min(150) @Max(600) @DefaultValue("203") int labelDpi, @NotNull @DefaultValue("10s") Duration printedRefresh) {
 
 	public PrintProperties {
 		requirePositive(probeInterval, "probe-interval");
@@ -58,6 +60,7 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 		requirePositive(confirmPollInterval, "confirm-poll-interval");
 		requirePositive(rebuildInterval, "rebuild-interval");
 		requirePositive(probePrintTimeout, "probe-print-timeout");
+		requirePositive(printedRefresh, "printed-refresh");
 		if (agentLeaseTtl != null && probeInterval != null
 				&& agentLeaseTtl.compareTo(probeInterval.multipliedBy(3)) < 0) {
 			throw new IllegalArgumentException("eventops.print.agent-lease-ttl must be at least 3 probe intervals");

@@ -1,8 +1,10 @@
 package io.eventops.orchestrator.dispatch;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
@@ -19,9 +21,13 @@ import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.PrinterState;
 import io.eventops.orchestrator.queue.CompletionMarkers;
 import io.eventops.orchestrator.queue.PrintQueues;
+import io.eventops.printer.client.ConfirmationMode;
+import io.eventops.printer.client.PrintFence;
 import io.eventops.printer.client.PrintOutcome;
 import io.eventops.printer.client.PrintResult;
+import io.eventops.printer.client.ZebraClient;
 import io.eventops.printer.status.PrinterStatus;
+import io.eventops.printer.status.StatusFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,13 +35,17 @@ import org.springframework.stereotype.Component;
 
 /**
  * Sends one printer its next badge, at most one unconfirmed job at a time (invariant 8):
- * gate on the completion marker and the ledger, claim in the ledger, print, and mark done
- * only after the printer confirmed the label.
+ * gate on the completion marker and the ledger, claim in the ledger, record the label
+ * counter, print, and record PRINTED (ledger first, then the marker) only after the
+ * printer confirmed the label for this very attempt.
  */
 @Component
 public class Dispatcher {
 
 	private static final Logger logger = LoggerFactory.getLogger(Dispatcher.class);
+
+	// BadgeFormats renders one label per badge (^PQ1)
+	private static final int LABELS_PER_BADGE = 1;
 
 	private final PrinterRegistry registry;
 
@@ -63,6 +73,9 @@ public class Dispatcher {
 
 	private final Duration stableFor;
 
+	// idle with the label counter unmoved this long: the format was dropped
+	private final Duration droppedAfter;
+
 	Dispatcher(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues, CompletionMarkers markers,
 			DispatchPause pause, PrinterClients clients, BadgeFormats formats, PrintMetrics metrics,
 			PrintProperties properties) {
@@ -75,6 +88,7 @@ public class Dispatcher {
 		this.formats = formats;
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
+		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
 	}
 
 	/**
@@ -87,7 +101,9 @@ public class Dispatcher {
 	 */
 	public boolean step(String printerId, BooleanSupplier stopping) {
 		Printer printer = this.registry.find(printerId).orElse(null);
-		if (printer == null || printer.state() != PrinterState.UP) {
+		if (printer == null || printer.state() != PrinterState.UP || printer.confirmationMode() == null) {
+			// a printer whose confirmation mode is not known yet gets nothing: its
+			// probes find it out
 			return false;
 		}
 		UUID inflight = this.queues.inflight(printerId);
@@ -117,12 +133,10 @@ public class Dispatcher {
 
 	private boolean settle(Printer printer, UUID jobId, BooleanSupplier stopping) {
 		String printerId = printer.printerId();
-		// Gate: a job with a completion marker or confirmed in the ledger is never sent
-		// again.
+		// Gate: a job with a completion marker is never sent again. The marker is written
+		// only after the ledger recorded the confirmation (invariant 8), so it never
+		// stands for a confirmation the ledger refused.
 		if (this.markers.isDone(jobId)) {
-			this.ledger.find(jobId)
-				.filter((job) -> job.state() != JobState.PRINTED)
-				.ifPresent((job) -> this.ledger.markPrinted(jobId, printerId));
 			this.queues.clearInflight(printerId, jobId);
 			return true;
 		}
@@ -138,13 +152,17 @@ public class Dispatcher {
 				this.queues.clearInflight(printerId, jobId);
 				return true;
 			}
-			case PENDING -> {
+			case PENDING, WITHDRAWN -> {
 				this.queues.clearInflight(printerId, jobId);
 				return true;
 			}
 			case QUEUED -> {
 				if (this.pause.isPaused()) {
 					return false;
+				}
+				if (withdrawn(job)) {
+					this.queues.clearInflight(printerId, jobId);
+					return true;
 				}
 				Optional<PrintJob> claimed = this.ledger.claim(jobId, printerId);
 				if (claimed.isEmpty()) {
@@ -160,13 +178,73 @@ public class Dispatcher {
 	}
 
 	// A job sent earlier whose outcome is unknown (UNKNOWN_OUTCOME, or PRINTING left by a
-	// crashed or replaced agent): a printer still busy with it will finish it; an idle
-	// one gets it again, flagged possibleDuplicate (invariant 8).
+	// crashed or replaced agent, or cut off by a lost connection). With the label counter
+	// read before that send, the printer itself tells: reconnect, read it, and the label
+	// either came out (PRINTED, nothing is sent again) or was dropped (sent again, no
+	// duplicate possible). Without it, busy-then-idle decides, and an idle printer gets
+	// it again flagged possibleDuplicate (invariant 8).
 	private boolean resolveUnknown(Printer printer, PrintJob job, BooleanSupplier stopping) {
+		if (printer.confirmationMode() == ConfirmationMode.LABEL_COUNTER && job.labelCountBefore() != null) {
+			return resolveByCounter(printer, job, stopping);
+		}
+		return resolveByHostStatus(printer, job, stopping);
+	}
+
+	private boolean resolveByCounter(Printer printer, PrintJob job, BooleanSupplier stopping) {
+		String printerId = printer.printerId();
+		ZebraClient client = this.clients.of(printer);
+		OptionalLong count;
+		try {
+			count = client.labelCount();
+		}
+		catch (IOException | StatusFormatException ex) {
+			// not reachable (again) yet: the probes decide whether it goes DOWN
+			this.seenIdle.remove(printerId);
+			return false;
+		}
+		if (count.isEmpty()) {
+			// it stopped answering the counter (firmware changed): found out again by
+			// the next probe, settled by ~HS meanwhile
+			this.registry.recordConfirmationMode(printerId, null);
+			return false;
+		}
+		long moved = count.getAsLong() - job.labelCountBefore();
+		if (moved >= LABELS_PER_BADGE) {
+			this.seenIdle.remove(printerId);
+			if (confirmed(printerId, job, ConfirmationMode.LABEL_COUNTER, count.getAsLong())) {
+				logger.info("Job {} on printer {} confirmed after an unknown outcome: label counter {} -> {}",
+						job.jobId(), printerId, job.labelCountBefore(), count.getAsLong());
+			}
+			return true;
+		}
+		PrinterStatus status = client.probe();
+		if (!status.readyToPrint() || !status.idle()) {
+			// still printing it, or halted with it: the label may yet come out
+			this.seenIdle.remove(printerId);
+			return false;
+		}
+		if (!idleLongEnough(printerId, job, this.droppedAfter) || this.pause.isPaused()) {
+			return false;
+		}
+		if (withdrawn(job)) {
+			this.queues.clearInflight(printerId, job.jobId());
+			return true;
+		}
+		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts(), false);
+		if (claimed.isEmpty()) {
+			return true;
+		}
+		logger.warn("Job {} on printer {}: the printer is idle and its label counter did not move from {}: the format"
+				+ " was dropped, sending it again", job.jobId(), printerId, job.labelCountBefore());
+		return print(printer, claimed.get(), true, stopping);
+	}
+
+	private boolean resolveByHostStatus(Printer printer, PrintJob job, BooleanSupplier stopping) {
 		String printerId = printer.printerId();
 		PrinterStatus status = this.clients.of(printer).probe();
 		if (!status.readyToPrint()) {
-			// a fault or silence: the probes decide whether the printer goes DOWN
+			// a fault or silence voids what was seen: the probes decide whether the
+			// printer goes DOWN
 			this.seenBusy.remove(printerId);
 			this.seenIdle.remove(printerId);
 			return false;
@@ -178,22 +256,23 @@ public class Dispatcher {
 		}
 		if (job.jobId().equals(this.seenBusy.remove(printerId))) {
 			this.seenIdle.remove(printerId);
-			confirmed(printerId, job.jobId());
-			logger.info("Job {} on printer {} confirmed after an unknown outcome: the printer finished it", job.jobId(),
-					printerId);
+			if (confirmed(printerId, job, ConfirmationMode.HOST_STATUS, null)) {
+				logger.info("Job {} on printer {} confirmed after an unknown outcome: the printer finished it",
+						job.jobId(), printerId);
+			}
 			return true;
 		}
 		// Send again only to a printer that stayed ready and idle as long as it takes to
 		// be declared DOWN: a flapping printer is failed over instead of collecting
 		// copies.
-		IdleSince idle = this.seenIdle.compute(printerId,
-				(id, seen) -> (seen != null && seen.jobId().equals(job.jobId())) ? seen
-						: new IdleSince(job.jobId(), System.nanoTime()));
-		if (System.nanoTime() - idle.nanos() < this.stableFor.toNanos() || this.pause.isPaused()) {
+		if (!idleLongEnough(printerId, job, this.stableFor) || this.pause.isPaused()) {
 			return false;
 		}
-		this.seenIdle.remove(printerId);
-		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts());
+		if (withdrawn(job)) {
+			this.queues.clearInflight(printerId, job.jobId());
+			return true;
+		}
+		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts(), true);
 		if (claimed.isEmpty()) {
 			return true;
 		}
@@ -202,18 +281,47 @@ public class Dispatcher {
 		return print(printer, claimed.get(), true, stopping);
 	}
 
+	private boolean idleLongEnough(String printerId, PrintJob job, Duration needed) {
+		IdleSince idle = this.seenIdle.compute(printerId,
+				(id, seen) -> (seen != null && seen.jobId().equals(job.jobId())) ? seen
+						: new IdleSince(job.jobId(), System.nanoTime()));
+		if (System.nanoTime() - idle.nanos() < needed.toNanos()) {
+			return false;
+		}
+		this.seenIdle.remove(printerId);
+		return true;
+	}
+
+	// A reprint gave the attendee a newer credential: the old badge must not come out.
+	private boolean withdrawn(PrintJob job) {
+		if (!this.ledger.withdrawIfSuperseded(job.jobId())) {
+			return false;
+		}
+		logger.info("Job {} (attendee {}, credential {}) withdrawn before printing: a reprint superseded it",
+				job.jobId(), job.attendeeId(), job.credentialVersion());
+		return true;
+	}
+
 	private boolean print(Printer printer, PrintJob job, boolean resend, BooleanSupplier stopping) {
 		String printerId = printer.printerId();
 		long started = System.nanoTime();
-		PrintResult result = this.clients.of(printer).print(this.formats.render(job), this.clients.confirmation());
+		PrintResult result = this.clients.of(printer)
+			.print(this.formats.render(job), this.clients.confirmation(), printer.confirmationMode(),
+					new AttemptFence(job, printerId, stopping));
 		this.metrics.print(printerId, result.outcome().name(), Duration.ofNanos(System.nanoTime() - started));
 		if (stopping.getAsBoolean() && result.outcome() == PrintOutcome.UNKNOWN) {
 			// cut short by shutdown: leave the job PRINTING in flight, as a crash would,
-			// for the next agent to resolve
+			// for the next agent to resolve (by the counter recorded before the send)
 			return false;
 		}
 		switch (result.outcome()) {
-			case PRINTED -> confirmed(printerId, job.jobId());
+			case PRINTED -> confirmed(printerId, job, result.confirmedBy(), result.labelCountAfter());
+			case DROPPED -> {
+				// the counter shows it never came out: back on the queue, sent again
+				// without any risk of a duplicate
+				this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
+				logger.warn("Job {} on printer {}: {}; sending it again", job.jobId(), printerId, result.detail());
+			}
 			case NOT_SENT -> {
 				this.ledger.unclaim(job.jobId(), printerId, job.attempts(), resend);
 				logger.debug("Job {} not sent to printer {}: {}", job.jobId(), printerId, result.detail());
@@ -229,15 +337,57 @@ public class Dispatcher {
 		return true;
 	}
 
+	// Invariant 8: a confirmation counts only for the printer and attempt the job is
+	// still assigned to, and the ledger records it before the completion marker is
+	// written, so that a lost marker write never makes a confirmed label print again and
+	// a marker never stands for a confirmation the ledger refused.
+	private boolean confirmed(String printerId, PrintJob job, ConfirmationMode evidence, Long labelCountAfter) {
+		boolean counted = this.ledger.markPrinted(job.jobId(), printerId, job.attempts(), evidence, labelCountAfter);
+		if (counted) {
+			this.markers.markDone(job.jobId(), printerId);
+		}
+		else {
+			logger.warn("Confirmation of job {} by printer {} (attempt {}) does not count: the job is no longer"
+					+ " assigned to that printer and attempt", job.jobId(), printerId, job.attempts());
+		}
+		this.queues.clearInflight(printerId, job.jobId());
+		return counted;
+	}
+
 	private record IdleSince(UUID jobId, long nanos) {
 	}
 
-	// Invariant 8: the marker is written only now that the printer confirmed the label,
-	// then the ledger, then the in-flight key goes.
-	private void confirmed(String printerId, UUID jobId) {
-		this.markers.markDone(jobId, printerId);
-		this.ledger.markPrinted(jobId, printerId);
-		this.queues.clearInflight(printerId, jobId);
+	/**
+	 * Fences one attempt (invariant 8): the counter read before the send is recorded in
+	 * the ledger first, and the confirmation is given up as soon as the job is no longer
+	 * this printer's and this attempt's, or the agent is stopping.
+	 */
+	private final class AttemptFence implements PrintFence {
+
+		private final PrintJob job;
+
+		private final String printerId;
+
+		private final BooleanSupplier stopping;
+
+		AttemptFence(PrintJob job, String printerId, BooleanSupplier stopping) {
+			this.job = job;
+			this.printerId = printerId;
+			this.stopping = stopping;
+		}
+
+		@Override
+		public boolean beforeSend(Long labelCountBefore) {
+			return Dispatcher.this.ledger.recordCountBefore(this.job.jobId(), this.printerId, this.job.attempts(),
+					labelCountBefore);
+		}
+
+		@Override
+		public boolean stillAssigned() {
+			return !this.stopping.getAsBoolean()
+					&& Dispatcher.this.ledger.isCurrentAttempt(this.job.jobId(), this.printerId, this.job.attempts());
+		}
+
 	}
 
 }

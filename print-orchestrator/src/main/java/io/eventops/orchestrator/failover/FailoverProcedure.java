@@ -119,7 +119,6 @@ public class FailoverProcedure {
 			requireUsableBackup(deadPrinterId, backupPrinterId);
 		}
 		this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
-		cancelBufferedFormats(dead);
 		// The queue is drained before the in-flight key is taken, so a dispatcher moving
 		// its next job into flight meanwhile cannot strand it; the in-flight job is still
 		// re-dispatched first, it is the one most at risk of being lost (invariant 9).
@@ -145,6 +144,10 @@ public class FailoverProcedure {
 			}
 			reclaimed.addAll(late);
 		}
+		// ~JA only now that the ledger moved its jobs: a confirmation still running for
+		// the in-flight job no longer counts (invariant 8's fence), so a format the ~JA
+		// drops is never taken for printed
+		cancelBufferedFormats(dead);
 		long deadDepth = this.queues.depth(deadPrinterId);
 		if (!moved.isEmpty() || !skipped.isEmpty()) {
 			this.metrics.failover(moved.size(), skipped.size(), Duration.between(since, Instant.now()));
@@ -167,7 +170,9 @@ public class FailoverProcedure {
 	}
 
 	// ~JA drops whatever the dead printer still buffers, so that it cannot print the
-	// moved jobs when it wakes up; best effort, it is usually unreachable.
+	// moved jobs when it wakes up; best effort, it is usually unreachable. The driver
+	// sends it under the printer's print lock: a confirmation running in this replica
+	// sees its job moved at its next poll and gives the lock up.
 	private void cancelBufferedFormats(Printer dead) {
 		try {
 			this.clients.of(dead).cancelAll();

@@ -21,6 +21,12 @@ public enum JobState {
 	 * The label may or may not have come out; resolved by the printer's next clean probe
 	 * or by failover.
 	 */
-	UNKNOWN_OUTCOME
+	UNKNOWN_OUTCOME,
+
+	/**
+	 * A reprint issued the attendee a newer credential before this job's label came out:
+	 * it is never sent (again), so a revoked badge does not come out.
+	 */
+	WITHDRAWN
 
 }

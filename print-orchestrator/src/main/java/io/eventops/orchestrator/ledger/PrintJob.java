@@ -3,6 +3,8 @@ package io.eventops.orchestrator.ledger;
 import java.time.Instant;
 import java.util.UUID;
 
+import io.eventops.printer.client.ConfirmationMode;
+
 /**
  * One row of the print ledger: a badge job, its badge text and where it stands.
  *
@@ -21,10 +23,15 @@ import java.util.UUID;
  * (invariant 8)
  * @param createdAt when the reconciler created the job
  * @param printedAt when a printer confirmed it
+ * @param confirmedBy what proved the label out, null unless PRINTED (HOST_STATUS is the
+ * weaker fallback)
+ * @param labelCountBefore the printer's label counter read before the current attempt's
+ * send, null when not read (a printer without the counter, or not sent yet)
  */
 public record PrintJob(UUID jobId, String attendeeId, String eventId, int credentialVersion, String printerPool,
 		String displayName, String company, String tier, String printerId, JobState state, int attempts,
-		boolean possibleDuplicate, Instant createdAt, Instant printedAt) {
+		boolean possibleDuplicate, Instant createdAt, Instant printedAt, ConfirmationMode confirmedBy,
+		Long labelCountBefore) {
 
 	/**
 	 * Whether the job was sent and not confirmed: the one job a printer may hold

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 
+import io.eventops.printer.client.ConfirmationMode;
+
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Repository;
@@ -27,7 +29,8 @@ import org.springframework.stereotype.Repository;
 public class PrintLedger {
 
 	private static final String COLUMNS = "job_id, attendee_id, event_id, credential_version, printer_pool, "
-			+ "display_name, company, tier, printer_id, state, attempts, possible_duplicate, created_at, printed_at";
+			+ "display_name, company, tier, printer_id, state, attempts, possible_duplicate, created_at, printed_at, "
+			+ "confirmed_by, label_count_before";
 
 	private final JdbcTemplate jdbc;
 
@@ -141,42 +144,146 @@ public class PrintLedger {
 	public Optional<PrintJob> claim(UUID jobId, String printerId) {
 		return this.jdbc
 			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " updated_at = now() WHERE job_id = ? AND printer_id = ? AND state = 'QUEUED' RETURNING "
-					+ COLUMNS, this.mapper, jobId, printerId)
+					+ " label_count_before = NULL, updated_at = now()"
+					+ " WHERE job_id = ? AND printer_id = ? AND state = 'QUEUED' RETURNING " + COLUMNS, this.mapper,
+					jobId, printerId)
 			.stream()
 			.findFirst();
 	}
 
 	/**
-	 * Claims an unconfirmed job for sending again to the same printer, flagged as a
-	 * possible duplicate (invariant 8).
+	 * Claims an unconfirmed job for sending again to the same printer (invariant 8).
 	 * @param jobId the job
 	 * @param printerId its printer
 	 * @param attempts the attempts last seen (fencing token)
+	 * @param possibleDuplicate whether the printer may have printed it: false only when
+	 * its label counter showed the earlier attempt's format dropped
 	 * @return the claimed job, empty when it changed meanwhile
 	 */
-	public Optional<PrintJob> claimResend(UUID jobId, String printerId, int attempts) {
+	public Optional<PrintJob> claimResend(UUID jobId, String printerId, int attempts, boolean possibleDuplicate) {
 		return this.jdbc
 			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " possible_duplicate = true, updated_at = now() WHERE job_id = ? AND printer_id = ?"
-					+ " AND state IN ('PRINTING', 'UNKNOWN_OUTCOME') AND attempts = ? RETURNING " + COLUMNS,
-					this.mapper, jobId, printerId, attempts)
+					+ " label_count_before = NULL, possible_duplicate = possible_duplicate OR ?, updated_at = now()"
+					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
+					+ " AND attempts = ? RETURNING " + COLUMNS, this.mapper, possibleDuplicate, jobId, printerId,
+					attempts)
 			.stream()
 			.findFirst();
 	}
 
 	/**
-	 * Records a confirmed print; a confirmation is a fact, whoever else holds the job
-	 * now.
+	 * Records the printer's label counter read right before an attempt's send, so that
+	 * any replica can settle the attempt later by reading the counter again.
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @param attempts the attempt's fencing token
+	 * @param labelCount the counter, null for a printer confirmed by ~HS
+	 * @return whether the attempt is still the current one (false: send nothing)
+	 */
+	public boolean recordCountBefore(UUID jobId, String printerId, int attempts, Long labelCount) {
+		return this.jdbc.update(
+				"UPDATE printing.print_jobs SET label_count_before = ?, updated_at = now()"
+						+ " WHERE job_id = ? AND printer_id = ? AND state = 'PRINTING' AND attempts = ?",
+				labelCount, jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * Whether an attempt still counts: the job is assigned to that printer, at that
+	 * attempt, and not settled (invariant 8's fence).
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @param attempts the attempt's fencing token
+	 * @return true while a confirmation of this attempt may still count
+	 */
+	public boolean isCurrentAttempt(UUID jobId, String printerId, int attempts) {
+		return Boolean.TRUE.equals(this.jdbc.queryForObject(
+				"SELECT EXISTS (SELECT 1 FROM printing.print_jobs WHERE job_id = ? AND printer_id = ?"
+						+ " AND attempts = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME'))",
+				Boolean.class, jobId, printerId, attempts));
+	}
+
+	/**
+	 * Records a confirmed print, fenced: only while the job is still assigned to that
+	 * printer and attempt (invariant 8: a confirmation counts only for the printer and
+	 * attempt the job is still assigned to). Written before the completion marker, so a
+	 * lost marker write never makes a confirmed label print again.
 	 * @param jobId the job
 	 * @param printerId the printer that confirmed it
-	 * @return whether the row changed (false when already PRINTED)
+	 * @param attempts the attempt's fencing token
+	 * @param confirmedBy the evidence
+	 * @param labelCountAfter the counter read after the label came out, null without one
+	 * @return whether the confirmation counted
 	 */
-	public boolean markPrinted(UUID jobId, String printerId) {
-		return this.jdbc.update(
-				"UPDATE printing.print_jobs SET state = 'PRINTED', printer_id = ?,"
-						+ " printed_at = now(), updated_at = now() WHERE job_id = ? AND state <> 'PRINTED'",
-				printerId, jobId) == 1;
+	public boolean markPrinted(UUID jobId, String printerId, int attempts, ConfirmationMode confirmedBy,
+			Long labelCountAfter) {
+		return this.jdbc.update("""
+				UPDATE printing.print_jobs SET state = 'PRINTED', confirmed_by = ?, label_count_after = ?,
+					printed_at = now(), updated_at = now()
+				WHERE job_id = ? AND printer_id = ? AND attempts = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')""",
+				confirmedBy.name(), labelCountAfter, jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * Puts back on its printer's queue an attempt whose format the printer dropped (its
+	 * label counter unmoved, the printer idle): sending it again cannot duplicate it.
+	 * @param jobId the job
+	 * @param printerId the printer
+	 * @param attempts the attempt's fencing token
+	 * @return whether the attempt was still the current one
+	 */
+	public boolean requeueDropped(UUID jobId, String printerId, int attempts) {
+		return this.jdbc
+			.update("UPDATE printing.print_jobs SET state = 'QUEUED', label_count_before = NULL, updated_at = now()"
+					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
+					+ " AND attempts = ?", jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * Withdraws a job about to be sent (again) whose attendee has a newer credential: a
+	 * reprint revoked it, in the ledger or still in the reconciler's outbox.
+	 * @param jobId the job
+	 * @return whether this call withdrew it
+	 */
+	public boolean withdrawIfSuperseded(UUID jobId) {
+		return this.jdbc.update("""
+				UPDATE printing.print_jobs p SET state = 'WITHDRAWN', withdrawn_at = now(), updated_at = now()
+				WHERE p.job_id = ? AND p.state IN ('PENDING', 'QUEUED', 'UNKNOWN_OUTCOME')
+					AND (EXISTS (SELECT 1 FROM printing.print_jobs n
+							WHERE n.attendee_id = p.attendee_id AND n.credential_version > p.credential_version)
+						OR EXISTS (SELECT 1 FROM reconciler.untaken_badge_jobs(p.attendee_id) u
+							WHERE u.credential_version > p.credential_version))""", jobId) == 1;
+	}
+
+	/**
+	 * Withdraws the open, never sent jobs that newly relayed jobs supersede (a reprint's
+	 * new credential revokes the old one, invariant 7's one job per credential).
+	 * @param jobIds newly relayed jobs
+	 * @return the jobs withdrawn
+	 */
+	public List<UUID> withdrawSupersededBy(List<UUID> jobIds) {
+		if (jobIds.isEmpty()) {
+			return List.of();
+		}
+		return this.jdbc.queryForList("""
+				UPDATE printing.print_jobs o SET state = 'WITHDRAWN', withdrawn_at = now(), updated_at = now()
+				FROM printing.print_jobs n
+				WHERE n.job_id = ANY (?) AND o.attendee_id = n.attendee_id
+					AND o.credential_version < n.credential_version AND o.state IN ('PENDING', 'QUEUED')
+				RETURNING o.job_id""", UUID.class, (Object) jobIds.toArray(UUID[]::new));
+	}
+
+	/**
+	 * PRINTED jobs per printer pool, read from the ledger (a per-process counter would
+	 * start again at every restart).
+	 * @return printed jobs by pool
+	 */
+	public Map<String, Long> printedByPool() {
+		Map<String, Long> printed = new TreeMap<>();
+		this.jdbc.query("SELECT printer_pool, count(*) FROM printing.print_jobs WHERE state = 'PRINTED' GROUP BY 1",
+				(ResultSet rs) -> {
+					printed.put(rs.getString(1), rs.getLong(2));
+				});
+		return printed;
 	}
 
 	/**
@@ -221,8 +328,8 @@ public class PrintLedger {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
 					possible_duplicate = possible_duplicate OR ?, updated_at = now()
-				WHERE job_id = ? AND printer_id = ? AND state <> 'PRINTED'""", toPrinterId, possibleDuplicate, jobId,
-				fromPrinterId) == 1;
+				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", toPrinterId,
+				possibleDuplicate, jobId, fromPrinterId) == 1;
 	}
 
 	/**
@@ -237,8 +344,8 @@ public class PrintLedger {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
 					possible_duplicate = possible_duplicate OR ?, updated_at = now()
-				WHERE job_id = ? AND printer_id = ? AND state <> 'PRINTED'""", possibleDuplicate, jobId,
-				fromPrinterId) == 1;
+				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", possibleDuplicate,
+				jobId, fromPrinterId) == 1;
 	}
 
 	/**
@@ -297,7 +404,8 @@ public class PrintLedger {
 			jobs.addAll(this.jdbc.query("""
 					SELECT job_id, attendee_id, event_id, credential_version, printer_pool, display_name, company,
 						tier, NULL::text AS printer_id, 'PENDING' AS state, 0 AS attempts,
-						false AS possible_duplicate, created_at, NULL::timestamptz AS printed_at
+						false AS possible_duplicate, created_at, NULL::timestamptz AS printed_at,
+						NULL::text AS confirmed_by, NULL::bigint AS label_count_before
 					FROM reconciler.untaken_badge_jobs(?) ORDER BY created_at DESC LIMIT ?""", this.mapper, attendeeId,
 					limit));
 		}
@@ -338,7 +446,9 @@ public class PrintLedger {
 				rs.getInt("credential_version"), rs.getString("printer_pool"), rs.getString("display_name"),
 				rs.getString("company"), rs.getString("tier"), rs.getString("printer_id"),
 				JobState.valueOf(rs.getString("state")), rs.getInt("attempts"), rs.getBoolean("possible_duplicate"),
-				instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("printed_at")));
+				instant(rs.getTimestamp("created_at")), instant(rs.getTimestamp("printed_at")),
+				(rs.getString("confirmed_by") != null) ? ConfirmationMode.valueOf(rs.getString("confirmed_by")) : null,
+				rs.getObject("label_count_before", Long.class));
 	}
 
 	private static Instant instant(Timestamp timestamp) {

@@ -2,6 +2,8 @@ package io.eventops.orchestrator.printer;
 
 import java.time.Instant;
 
+import io.eventops.printer.client.ConfirmationMode;
+
 /**
  * A registered printer and its health as last recorded.
  *
@@ -14,9 +16,12 @@ import java.time.Instant;
  * @param lastStatus the last probe's reading, null before the first probe
  * @param downSince when it went DOWN or DISABLED, null otherwise
  * @param probePrintOkAt when its last probe print was confirmed, null if never
+ * @param confirmationMode how it proves a label out (its label counter, or the weaker
+ * {@code ~HS} fallback), null until a probe found out
  */
 public record Printer(String printerId, String host, int port, String pool, PrinterState state,
-		int consecutiveProbeFailures, StatusSnapshot lastStatus, Instant downSince, Instant probePrintOkAt) {
+		int consecutiveProbeFailures, StatusSnapshot lastStatus, Instant downSince, Instant probePrintOkAt,
+		ConfirmationMode confirmationMode) {
 
 	/**
 	 * Whether a probe print confirmed since the printer was taken out (invariant 9: a

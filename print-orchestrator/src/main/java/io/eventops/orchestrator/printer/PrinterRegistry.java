@@ -9,6 +9,8 @@ import java.util.Optional;
 
 import tools.jackson.databind.json.JsonMapper;
 
+import io.eventops.printer.client.ConfirmationMode;
+
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -22,7 +24,7 @@ import org.springframework.stereotype.Repository;
 public class PrinterRegistry {
 
 	private static final String COLUMNS = "printer_id, host, port, pool, state, consecutive_probe_failures, "
-			+ "last_status::text AS last_status, down_since, probe_print_ok_at";
+			+ "last_status::text AS last_status, down_since, probe_print_ok_at, confirmation_mode";
 
 	private final JdbcTemplate jdbc;
 
@@ -120,6 +122,19 @@ public class PrinterRegistry {
 	}
 
 	/**
+	 * Records how a printer proves a label out, as a probe found out.
+	 * @param printerId the printer
+	 * @param mode the mode, null to have the next probe find out again
+	 */
+	public void recordConfirmationMode(String printerId, ConfirmationMode mode) {
+		String value = (mode != null) ? mode.name() : null;
+		this.jdbc.update(
+				"UPDATE printing.printers SET confirmation_mode = ?::text, updated_at = now()"
+						+ " WHERE printer_id = ? AND confirmation_mode IS DISTINCT FROM ?::text",
+				value, printerId, value);
+	}
+
+	/**
 	 * Records a confirmed probe print.
 	 * @param printerId the printer
 	 * @return when, by the database clock (the same clock as down_since)
@@ -153,7 +168,9 @@ public class PrinterRegistry {
 		return new Printer(rs.getString("printer_id"), rs.getString("host"), rs.getInt("port"), rs.getString("pool"),
 				PrinterState.valueOf(rs.getString("state")), rs.getInt("consecutive_probe_failures"),
 				(status != null) ? this.json.readValue(status, StatusSnapshot.class) : null,
-				instant(rs.getTimestamp("down_since")), instant(rs.getTimestamp("probe_print_ok_at")));
+				instant(rs.getTimestamp("down_since")), instant(rs.getTimestamp("probe_print_ok_at")),
+				(rs.getString("confirmation_mode") != null)
+						? ConfirmationMode.valueOf(rs.getString("confirmation_mode")) : null);
 	}
 
 	private static Instant instant(Timestamp timestamp) {

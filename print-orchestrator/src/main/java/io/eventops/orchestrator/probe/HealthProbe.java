@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.metrics.PrintMetrics;
+import io.eventops.orchestrator.printer.ConfirmationModeProbe;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterClients;
 import io.eventops.orchestrator.printer.PrinterRegistry;
@@ -42,10 +43,12 @@ public class HealthProbe {
 
 	private final PrintProperties properties;
 
+	private final ConfirmationModeProbe modes;
+
 	private final Map<String, Instant> firstMiss = new ConcurrentHashMap<>();
 
 	HealthProbe(PrinterRegistry registry, PrinterClients clients, ProbeFailures failures, PrintQueues queues,
-			FailoverProcedure failover, PrintMetrics metrics, PrintProperties properties) {
+			FailoverProcedure failover, PrintMetrics metrics, PrintProperties properties, ConfirmationModeProbe modes) {
 		this.registry = registry;
 		this.clients = clients;
 		this.failures = failures;
@@ -53,6 +56,7 @@ public class HealthProbe {
 		this.failover = failover;
 		this.metrics = metrics;
 		this.properties = properties;
+		this.modes = modes;
 	}
 
 	/**
@@ -67,6 +71,11 @@ public class HealthProbe {
 		PrinterStatus status = this.clients.of(printer).probe();
 		boolean clean = status.readyToPrint();
 		long failed;
+		if (clean && printer.confirmationMode() == null) {
+			// found out before the printer gets work: the dispatcher sends nothing to a
+			// printer whose confirmation mode is unknown (invariant 8)
+			this.modes.refresh(printer);
+		}
 		if (clean) {
 			this.failures.reset(printerId);
 			this.firstMiss.remove(printerId);

@@ -3,6 +3,7 @@ package io.eventops.orchestrator.rebuild;
 import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.ledger.PrintLedger;
+import io.eventops.orchestrator.pause.DispatchPause;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.queue.PrintQueues;
 import org.slf4j.Logger;
@@ -22,9 +23,12 @@ class SweeperSchedule {
 
 	private final LedgerSweeper sweeper;
 
+	private final DispatchPause pause;
+
 	SweeperSchedule(PrintLedger ledger, PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
-			PrintProperties properties) {
+			DispatchPause pause, PrintProperties properties) {
 		this.sweeper = new LedgerSweeper(ledger, registry, queues, failover, properties);
+		this.pause = pause;
 	}
 
 	@Bean
@@ -36,6 +40,8 @@ class SweeperSchedule {
 	void sweep() {
 		try {
 			this.sweeper.sweep();
+			// Redis rebuilt from PostgreSQL: the pause's copy too
+			this.pause.restoreCopy();
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Ledger sweep failed: {}", ex.getMessage());

@@ -8,12 +8,15 @@ import java.util.concurrent.TimeUnit;
 import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.failover.FailoverResult;
+import io.eventops.orchestrator.printer.ConfirmationModeProbe;
 import io.eventops.orchestrator.printer.OperationRefusedException;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterClients;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.PrinterState;
+import io.eventops.printer.client.ConfirmationMode;
 import io.eventops.printer.client.ConfirmationPolicy;
+import io.eventops.printer.client.PrintFence;
 import io.eventops.printer.client.PrintResult;
 import io.eventops.printer.client.ZebraClient;
 import io.eventops.printer.status.PrinterStatus;
@@ -38,15 +41,18 @@ public class PrinterRecovery {
 
 	private final FailoverProcedure failover;
 
+	private final ConfirmationModeProbe modes;
+
 	private final Duration probePrintTimeout;
 
 	private final Duration pollInterval;
 
 	PrinterRecovery(PrinterRegistry registry, PrinterClients clients, FailoverProcedure failover,
-			PrintProperties properties) {
+			ConfirmationModeProbe modes, PrintProperties properties) {
 		this.registry = registry;
 		this.clients = clients;
 		this.failover = failover;
+		this.modes = modes;
 		this.probePrintTimeout = properties.probePrintTimeout();
 		this.pollInterval = properties.confirmPollInterval();
 	}
@@ -80,15 +86,21 @@ public class PrinterRecovery {
 		ZebraClient client = this.clients.of(printer);
 		long deadline = System.nanoTime() + this.probePrintTimeout.toNanos();
 		try {
-			// invariant 9: whatever it still buffers from before must not come out later
+			// invariant 9: whatever it still buffers from before must not come out later;
+			// the driver sends ~JA under the printer's print lock, never mid-confirmation
 			client.cancelAll();
 		}
 		catch (IOException ex) {
 			throw probePrintFailed(printerId, "the printer did not accept ~JA");
 		}
 		awaitIdle(client, printerId, deadline);
+		// re-probed: a repaired printer may have new firmware, with or without the
+		// counter
+		ConfirmationMode mode = this.modes.refresh(printer)
+			.orElseThrow(() -> probePrintFailed(printerId, "the printer did not say how it confirms labels"));
 		Duration remaining = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
-		PrintResult result = client.print(testLabel(printerId), new ConfirmationPolicy(remaining, this.pollInterval));
+		PrintResult result = client.print(testLabel(printerId), new ConfirmationPolicy(remaining, this.pollInterval),
+				mode, PrintFence.NONE);
 		if (!result.printed()) {
 			throw probePrintFailed(printerId, "the test label was not confirmed (" + result.outcome() + ")");
 		}

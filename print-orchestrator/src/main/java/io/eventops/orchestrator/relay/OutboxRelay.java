@@ -102,6 +102,12 @@ public class OutboxRelay {
 			PrintLedger.Relayed relayed = this.ledger.relayFromOutbox(pool, wanted);
 			copied = relayed.inserted().size();
 			jobs.addAll(relayed.inserted());
+			// a reprint's job revokes the attendee's older credential: its job, not sent
+			// yet, never prints (the dispatcher checks again right before a send)
+			List<UUID> withdrawn = this.ledger.withdrawSupersededBy(relayed.inserted());
+			if (!withdrawn.isEmpty()) {
+				logger.info("Withdrew {} badge jobs of revoked credentials: {}", withdrawn.size(), withdrawn);
+			}
 			more = relayed.taken() == wanted;
 		}
 		Map<String, List<UUID>> chosen = new LinkedHashMap<>();

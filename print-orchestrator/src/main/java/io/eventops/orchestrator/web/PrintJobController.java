@@ -55,13 +55,16 @@ class PrintJobController {
 	 * @param possibleDuplicate whether a printer may have printed it before it was sent
 	 * again
 	 * @param printedAt when a printer confirmed it
+	 * @param confirmedBy what proved it out: LABEL_COUNTER, or HOST_STATUS (the weaker
+	 * fallback of printers without the counter); null unless PRINTED
 	 */
 	record PrintJobView(UUID jobId, String attendeeId, int credentialVersion, String state, String printerId,
-			int attempts, boolean possibleDuplicate, Instant printedAt) {
+			int attempts, boolean possibleDuplicate, Instant printedAt, String confirmedBy) {
 
 		static PrintJobView of(PrintJob job) {
 			return new PrintJobView(job.jobId(), job.attendeeId(), job.credentialVersion(), job.state().name(),
-					job.printerId(), job.attempts(), job.possibleDuplicate(), job.printedAt());
+					job.printerId(), job.attempts(), job.possibleDuplicate(), job.printedAt(),
+					(job.confirmedBy() != null) ? job.confirmedBy().name() : null);
 		}
 
 	}

@@ -7,6 +7,7 @@ import java.util.UUID;
 
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.failover.FailoverResult;
+import io.eventops.orchestrator.printer.ConfirmationModeProbe;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.StatusSnapshot;
@@ -44,17 +45,24 @@ class PrinterController {
 
 	private final PrinterRecovery recovery;
 
+	private final ConfirmationModeProbe modes;
+
 	PrinterController(PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
-			PrinterRecovery recovery) {
+			PrinterRecovery recovery, ConfirmationModeProbe modes) {
 		this.registry = registry;
 		this.queues = queues;
 		this.failover = failover;
 		this.recovery = recovery;
+		this.modes = modes;
 	}
 
 	@PostMapping
 	ResponseEntity<PrinterView> register(@Valid @RequestBody RegisterPrinter request) {
 		Printer printer = this.registry.register(request.printerId(), request.host(), request.port(), request.pool());
+		// found out now when the printer answers, else by its first clean probe
+		if (this.modes.refresh(printer).isPresent()) {
+			printer = this.registry.require(printer.printerId());
+		}
 		return ResponseEntity.created(URI.create("/admin/v1/printers/" + printer.printerId())).body(view(printer));
 	}
 
@@ -88,7 +96,8 @@ class PrinterController {
 		UUID inflight = this.queues.inflight(printer.printerId());
 		return new PrinterView(printer.printerId(), printer.host(), printer.port(), printer.pool(),
 				printer.state().name(), printer.consecutiveProbeFailures(), this.queues.queued(printer.printerId()),
-				(inflight != null) ? inflight.toString() : null, StatusView.of(printer.lastStatus()));
+				(inflight != null) ? inflight.toString() : null, StatusView.of(printer.lastStatus()),
+				(printer.confirmationMode() != null) ? printer.confirmationMode().name() : null);
 	}
 
 	/**
@@ -124,9 +133,11 @@ class PrinterController {
 	 * @param queueDepth jobs queued (the in-flight job not counted)
 	 * @param inFlightJobId the job in flight, null when none
 	 * @param lastStatus the last probe's reading, null before the first
+	 * @param confirmationMode LABEL_COUNTER (its label counter proves a label out) or
+	 * HOST_STATUS (no counter: ~HS busy-then-idle, weaker), null until a probe found out
 	 */
 	record PrinterView(String printerId, String host, int port, String pool, String state, int consecutiveProbeFailures,
-			long queueDepth, String inFlightJobId, StatusView lastStatus) {
+			long queueDepth, String inFlightJobId, StatusView lastStatus, String confirmationMode) {
 	}
 
 	/**

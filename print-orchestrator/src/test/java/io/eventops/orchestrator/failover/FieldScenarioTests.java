@@ -49,7 +49,9 @@ class FieldScenarioTests extends PrintFloorTest {
 		// one queued badge was already confirmed printed: completion marker + ledger
 		BadgeJob confirmed = jobs.stream().filter((job) -> !job.jobId().equals(inFlight)).toList().get(17);
 		this.redis.opsForValue().set(this.keys.done(confirmed.jobId().toString()), primaryId);
-		this.jdbc.update("UPDATE printing.print_jobs SET state = 'PRINTED', printed_at = now() WHERE job_id = ?",
+		this.jdbc.update(
+				"UPDATE printing.print_jobs SET state = 'PRINTED', confirmed_by = 'LABEL_COUNTER', printed_at = now()"
+						+ " WHERE job_id = ?",
 				confirmed.jobId());
 		VirtualPrinter backup = this.floor.start("backup", Duration.ofMillis(50));
 		String backupId = this.floor.register(backup, pool);

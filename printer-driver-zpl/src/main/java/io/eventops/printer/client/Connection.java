@@ -113,6 +113,44 @@ final class Connection implements AutoCloseable {
 		return reply.toString();
 	}
 
+	/**
+	 * Reads a Set-Get-Do answer: a value in double quotes, which Link-OS sends without a
+	 * line end, so the reply is complete at its second quote.
+	 * @return the value between the quotes
+	 * @throws SocketTimeoutException when the value is not complete within the read
+	 * timeout (a printer without Set-Get-Do stays silent)
+	 */
+	String readQuoted() throws IOException {
+		long deadline = System.nanoTime() + this.settings.readTimeout().toNanos();
+		InputStream in = this.socket.getInputStream();
+		StringBuilder reply = new StringBuilder(16);
+		int quotes = 0;
+		while (quotes < 2) {
+			long remaining = deadline - System.nanoTime();
+			if (remaining <= 0) {
+				throw new SocketTimeoutException("no complete getvar reply from " + this.address);
+			}
+			this.socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
+			int c;
+			try {
+				c = in.read();
+			}
+			catch (SocketTimeoutException ex) {
+				throw new SocketTimeoutException("no complete getvar reply from " + this.address);
+			}
+			if (c < 0) {
+				throw new EOFException("printer " + this.address + " closed the connection during a getvar reply");
+			}
+			if (c == '"') {
+				quotes++;
+			}
+			else if (quotes == 1) {
+				reply.append((char) c);
+			}
+		}
+		return reply.toString();
+	}
+
 	@Override
 	public void close() {
 		try {

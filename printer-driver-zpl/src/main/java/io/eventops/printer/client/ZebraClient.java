@@ -1,9 +1,11 @@
 package io.eventops.printer.client;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.eventops.printer.status.ExtendedStatus;
@@ -13,10 +15,14 @@ import io.eventops.printer.status.PrinterStatus;
 import io.eventops.printer.status.StatusFormatException;
 
 /**
- * Talks ZPL to one Zebra printer over raw TCP: sends formats, queries status and
- * identity, cancels buffered formats, and prints with confirmation.
+ * Talks ZPL to one Zebra printer over raw TCP: sends formats, queries status, identity
+ * and the label counter, cancels buffered formats, and prints with confirmation.
  */
 public final class ZebraClient {
+
+	// Set-Get-Do on the raw port; a printer answers the quoted count, or "?" when it has
+	// no such variable
+	private static final String GET_LABEL_COUNT = "! U1 getvar \"odometer.total_label_count\"\r\n";
 
 	private final PrinterAddress address;
 
@@ -97,12 +103,69 @@ public final class ZebraClient {
 	}
 
 	/**
-	 * Sends {@code ~JA}: the printer drops every buffered format (the label being printed
-	 * may still finish).
+	 * Reads the printer's label counter {@code odometer.total_label_count}: the labels it
+	 * has really printed, which a dropped format never moves.
+	 * @return the count, empty when the printer answers {@code "?"} (no such counter)
+	 * @throws SocketTimeoutException when it does not answer (no Set-Get-Do at all)
 	 * @throws IOException on connection failure
+	 * @throws StatusFormatException when the answer is neither a count nor {@code "?"}
+	 */
+	public OptionalLong labelCount() throws IOException {
+		String value;
+		try (Connection connection = Connection.open(this.address, this.settings)) {
+			connection.write(GET_LABEL_COUNT.getBytes(StandardCharsets.US_ASCII));
+			value = connection.readQuoted().trim();
+		}
+		if (value.equals("?")) {
+			return OptionalLong.empty();
+		}
+		if (!value.matches("\\d{1,18}")) {
+			throw new StatusFormatException("odometer.total_label_count is not a count: \"" + value + "\"");
+		}
+		return OptionalLong.of(Long.parseLong(value));
+	}
+
+	/**
+	 * Finds out how this printer can confirm a label: by its label counter when it
+	 * answers one, else by {@code ~HS}.
+	 * @return the mode
+	 * @throws IOException when the printer answers neither the counter nor {@code ~HS}
+	 */
+	public ConfirmationMode confirmationMode() throws IOException {
+		try {
+			if (labelCount().isPresent()) {
+				return ConfirmationMode.LABEL_COUNTER;
+			}
+		}
+		catch (SocketTimeoutException | StatusFormatException ex) {
+			// no usable Set-Get-Do: an older printer, if it answers ~HS
+			hostStatus();
+		}
+		return ConfirmationMode.HOST_STATUS;
+	}
+
+	/**
+	 * Sends {@code ~JA}: the printer drops every buffered format (the label being printed
+	 * may still finish). Only under the printer's print lock, so never while a
+	 * confirmation runs in this process: a format dropped mid-confirmation would look
+	 * printed to {@code ~HS}.
+	 * @throws IOException on connection failure, or when interrupted waiting for the lock
 	 */
 	public void cancelAll() throws IOException {
-		send("~JA");
+		ReentrantLock printLock = PrinterLocks.print(this.address);
+		try {
+			printLock.lockInterruptibly();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new InterruptedIOException("interrupted waiting to send ~JA to " + this.address);
+		}
+		try {
+			send("~JA");
+		}
+		finally {
+			printLock.unlock();
+		}
 	}
 
 	/**
@@ -134,18 +197,44 @@ public final class ZebraClient {
 	}
 
 	/**
-	 * Prints one format and waits for the printer to confirm it: the format is only sent
-	 * to a printer that is ready and idle, and it counts as printed only once the printer
-	 * reports an empty buffer, no labels remaining and ready again.
+	 * Prints one format and waits for the printer to confirm it, finding out first how
+	 * the printer confirms labels.
 	 * @param zpl one format
 	 * @param policy how long and how often to poll for confirmation
-	 * @return PRINTED, UNKNOWN or NOT_SENT, never throws
+	 * @return PRINTED, UNKNOWN, DROPPED or NOT_SENT, never throws
+	 * @see #print(String, ConfirmationPolicy, ConfirmationMode, PrintFence)
 	 */
 	public PrintResult print(String zpl, ConfirmationPolicy policy) {
+		ConfirmationMode mode;
+		try {
+			mode = confirmationMode();
+		}
+		catch (IOException | StatusFormatException ex) {
+			return new PrintResult(PrintOutcome.NOT_SENT, "printer unreachable: " + ex.getMessage(),
+					PrinterStatus.unreachable(String.valueOf(ex.getMessage())));
+		}
+		return print(zpl, policy, mode, PrintFence.NONE);
+	}
+
+	/**
+	 * Prints one format and waits for the printer to confirm it. The format is only sent
+	 * to a printer that is ready and idle; it counts as printed only when the label
+	 * counter moved by the format's labels ({@link ConfirmationMode#LABEL_COUNTER}), or
+	 * when {@code ~HS} showed it busy and then idle and ready with no fault, pause or
+	 * lost connection in between ({@link ConfirmationMode#HOST_STATUS}).
+	 * @param zpl one format
+	 * @param policy how long and how often to poll for confirmation
+	 * @param mode how this printer confirms labels
+	 * @param fence records the counter before the send and ends a confirmation that no
+	 * longer counts
+	 * @return PRINTED, UNKNOWN, DROPPED or NOT_SENT, never throws
+	 */
+	public PrintResult print(String zpl, ConfirmationPolicy policy, ConfirmationMode mode, PrintFence fence) {
 		ReentrantLock printLock = PrinterLocks.print(this.address);
 		printLock.lock();
 		try {
-			return PrintConfirmation.print(this, zpl, policy);
+			return PrintConfirmation.print(this, zpl, policy, Objects.requireNonNull(mode, "mode"),
+					Objects.requireNonNull(fence, "fence"));
 		}
 		finally {
 			printLock.unlock();
@@ -156,7 +245,7 @@ public final class ZebraClient {
 	 * Prints one format with the default confirmation policy (30 s, polling every 250
 	 * ms).
 	 * @param zpl one format
-	 * @return PRINTED, UNKNOWN or NOT_SENT, never throws
+	 * @return PRINTED, UNKNOWN, DROPPED or NOT_SENT, never throws
 	 */
 	public PrintResult print(String zpl) {
 		return print(zpl, ConfirmationPolicy.DEFAULTS);

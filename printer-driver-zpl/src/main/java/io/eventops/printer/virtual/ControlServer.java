@@ -29,10 +29,11 @@ final class ControlServer implements AutoCloseable {
 	}
 
 	/**
-	 * Starts serving {@code POST /faults/{paper-out|head-open|pause|resume|jam|die}},
+	 * Starts serving {@code POST
+	 * /faults/{paper-out|head-open|pause|resume|jam|cancel|swallow|die}},
 	 * {@code POST /faults/slow?millis=}, {@code POST /faults/blip?millis=},
-	 * {@code POST /clear}, {@code GET /labels} (JSON lines) and {@code GET /status}
-	 * (JSON).
+	 * {@code POST /faults/restart?millis=}, {@code POST /clear}, {@code GET /labels}
+	 * (JSON lines) and {@code GET /status} (JSON).
 	 * @param printer the printer to control
 	 * @param host address to bind
 	 * @param port port to bind, 0 for an ephemeral one
@@ -67,6 +68,9 @@ final class ControlServer implements AutoCloseable {
 			case "pause" -> (query) -> this.printer.pause();
 			case "resume" -> (query) -> this.printer.resume();
 			case "jam" -> (query) -> this.printer.jam();
+			case "cancel" -> (query) -> this.printer.cancel();
+			case "swallow" -> (query) -> this.printer.swallowNext();
+			case "restart" -> (query) -> this.printer.restart(millis(query));
 			case "die" -> (query) -> this.printer.die();
 			case "clear" -> (query) -> this.printer.clear();
 			case "slow" -> (query) -> this.printer.slow(millis(query));

@@ -12,8 +12,9 @@ import java.time.Duration;
  * @param paused paused
  * @param jammed the label being printed is stuck
  * @param labelTime time a label takes
+ * @param labelCount labels really printed since the printer was made, the odometer
  */
 record EngineSnapshot(int formatsInBuffer, int labelsRemaining, boolean paperOut, boolean headOpen, boolean paused,
-		boolean jammed, Duration labelTime) {
+		boolean jammed, Duration labelTime, long labelCount) {
 
 }

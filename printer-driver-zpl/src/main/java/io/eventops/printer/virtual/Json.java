@@ -58,6 +58,7 @@ final class Json {
 		fields.put("labelsRemaining", state.labelsRemaining());
 		fields.put("labelMillis", state.labelTime().toMillis());
 		fields.put("printedLabels", state.printedLabels());
+		fields.put("labelCount", state.labelCount());
 		return object(fields);
 	}
 

@@ -10,7 +10,8 @@ import java.util.function.Function;
 
 /**
  * The simulated print mechanism: a buffer of received formats printed one at a time, each
- * taking the label time, halted by paper out, head open, pause and jams.
+ * taking the label time, halted by paper out, head open, pause and jams, with the label
+ * counter (odometer) that only a label really printed moves.
  */
 final class PrintEngine {
 
@@ -26,6 +27,8 @@ final class PrintEngine {
 
 	private final Consumer<PrintedLabel> announcer;
 
+	private final Consumer<String> dropper;
+
 	private final Thread thread;
 
 	private Duration labelTime;
@@ -38,6 +41,8 @@ final class PrintEngine {
 
 	private boolean jamNext;
 
+	private int swallow;
+
 	private boolean paperOut;
 
 	private boolean headOpen;
@@ -46,19 +51,25 @@ final class PrintEngine {
 
 	private boolean stopped;
 
+	// odometer.total_label_count: non-volatile on a Zebra, so a restart keeps it
+	private long labelCount;
+
 	/**
 	 * Creates the engine.
 	 * @param name thread name
 	 * @param labelTime time per label
 	 * @param recorder records a finished label; runs before the status shows it finished
 	 * @param announcer tells listeners about a recorded label, outside the engine lock
+	 * @param dropper records a format dropped without printing; runs under the engine
+	 * lock, so it must be quick
 	 */
 	PrintEngine(String name, Duration labelTime, Function<String, PrintedLabel> recorder,
-			Consumer<PrintedLabel> announcer) {
+			Consumer<PrintedLabel> announcer, Consumer<String> dropper) {
 		this.defaultLabelTime = labelTime;
 		this.labelTime = labelTime;
 		this.recorder = recorder;
 		this.announcer = announcer;
+		this.dropper = dropper;
 		this.thread = new Thread(this::run, name);
 		this.thread.setDaemon(true);
 	}
@@ -79,14 +90,41 @@ final class PrintEngine {
 		update(() -> {
 			if (this.printing && !this.jammed) {
 				String current = this.buffer.pollFirst();
-				this.buffer.clear();
+				dropAll();
 				this.buffer.addFirst(current);
 			}
 			else {
-				this.buffer.clear();
+				dropAll();
 				this.printing = false;
 				this.jammed = false;
 			}
+		});
+	}
+
+	/**
+	 * The operator presses CANCEL: the format being printed (jammed or not) is dropped
+	 * without coming out, so the label counter does not move; without one printing, the
+	 * next buffered format is dropped.
+	 */
+	void cancelCurrent() {
+		update(() -> {
+			drop(this.buffer.pollFirst());
+			this.printing = false;
+			this.jammed = false;
+		});
+	}
+
+	/**
+	 * A power cycle: everything buffered is lost, faults and the pause are gone, the
+	 * label counter stays.
+	 */
+	void restart() {
+		update(() -> {
+			dropAll();
+			this.printing = false;
+			this.jammed = false;
+			this.jamNext = false;
+			this.paused = false;
 		});
 	}
 
@@ -114,6 +152,15 @@ final class PrintEngine {
 		});
 	}
 
+	/**
+	 * The next formats to finish are dropped instead of printed, as when an operator
+	 * clears a jam with CANCEL just before the label would have come out: busy for the
+	 * label time, then idle, the label counter unchanged.
+	 */
+	void swallow(int formats) {
+		update(() -> this.swallow += formats);
+	}
+
 	void labelTime(Duration time) {
 		update(() -> this.labelTime = time);
 	}
@@ -125,9 +172,10 @@ final class PrintEngine {
 			this.headOpen = false;
 			this.paused = false;
 			this.jamNext = false;
+			this.swallow = 0;
 			this.labelTime = this.defaultLabelTime;
 			if (this.jammed) {
-				this.buffer.pollFirst();
+				drop(this.buffer.pollFirst());
 				this.printing = false;
 				this.jammed = false;
 			}
@@ -143,7 +191,7 @@ final class PrintEngine {
 		this.lock.lock();
 		try {
 			return new EngineSnapshot(this.buffer.size(), this.printing ? 1 : 0, this.paperOut, this.headOpen,
-					this.paused, this.jammed, this.labelTime);
+					this.paused, this.jammed, this.labelTime, this.labelCount);
 		}
 		finally {
 			this.lock.unlock();
@@ -208,9 +256,29 @@ final class PrintEngine {
 		}
 	}
 
+	private void drop(String format) {
+		if (format != null) {
+			this.dropper.accept(format);
+		}
+	}
+
+	private void dropAll() {
+		this.buffer.forEach(this.dropper);
+		this.buffer.clear();
+	}
+
 	private void finish() {
 		String format = this.buffer.pollFirst();
 		this.printing = false;
+		if (this.swallow > 0) {
+			this.swallow--;
+			drop(format);
+			startNextIfPossible();
+			return;
+		}
+		// counted in the same state change that empties the buffer: a status read never
+		// shows the printer idle before the counter moved
+		this.labelCount++;
 		PrintedLabel label = this.recorder.apply(format);
 		startNextIfPossible();
 		this.lock.unlock();

@@ -5,9 +5,13 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Serves one raw TCP session: queues received formats and answers control commands.
+ * Serves one raw TCP session: queues received formats and answers control commands and
+ * Set-Get-Do queries.
  */
 final class Session implements Listener.SessionHandler {
 
@@ -15,16 +19,24 @@ final class Session implements Listener.SessionHandler {
 	// session
 	private static final int IDLE_TIMEOUT_MILLIS = 30_000;
 
+	private static final Pattern GETVAR = Pattern.compile("!\\s*U1\\s+getvar\\s+\"([^\"]*)\"\\s*",
+			Pattern.CASE_INSENSITIVE);
+
+	private static final String LABEL_COUNT = "odometer.total_label_count";
+
 	private final PrintEngine engine;
 
 	private final int dpi;
 
 	private final int labelLengthDots;
 
-	Session(PrintEngine engine, int dpi, int labelLengthDots) {
+	private final boolean odometer;
+
+	Session(PrintEngine engine, int dpi, int labelLengthDots, boolean odometer) {
 		this.engine = engine;
 		this.dpi = dpi;
 		this.labelLengthDots = labelLengthDots;
+		this.odometer = odometer;
 	}
 
 	@Override
@@ -44,6 +56,7 @@ final class Session implements Listener.SessionHandler {
 						yield null;
 					}
 					case ZplStreamParser.Command command -> execute(command.code(), parser.partialFormat());
+					case ZplStreamParser.SetGetDo line -> setGetDo(line.line());
 				};
 				if (reply != null) {
 					out.write(reply.getBytes(StandardCharsets.ISO_8859_1));
@@ -51,6 +64,20 @@ final class Session implements Listener.SessionHandler {
 				}
 			}
 		}
+	}
+
+	// Link-OS answers getvar with the value in double quotes and no line end, "?" for a
+	// variable it does not know; an older printer without the odometer knows none of it.
+	private String setGetDo(String line) {
+		Matcher getvar = GETVAR.matcher(line);
+		if (!getvar.matches()) {
+			return null;
+		}
+		String name = getvar.group(1).toLowerCase(Locale.ROOT);
+		if (this.odometer && name.equals(LABEL_COUNT)) {
+			return "\"" + this.engine.snapshot().labelCount() + "\"";
+		}
+		return "\"?\"";
 	}
 
 	private String execute(String code, boolean partialFormat) {

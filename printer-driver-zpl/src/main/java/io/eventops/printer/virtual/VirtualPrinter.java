@@ -30,6 +30,8 @@ public final class VirtualPrinter implements AutoCloseable {
 
 	private final List<PrintedLabel> printed = new CopyOnWriteArrayList<>();
 
+	private final List<PrintedLabel> dropped = new CopyOnWriteArrayList<>();
+
 	private final List<Consumer<PrintedLabel>> listeners = new CopyOnWriteArrayList<>();
 
 	private final ScheduledExecutorService scheduler;
@@ -46,8 +48,10 @@ public final class VirtualPrinter implements AutoCloseable {
 
 	private VirtualPrinter(VirtualPrinterConfig config) throws IOException {
 		this.config = config;
-		this.engine = new PrintEngine(threadName() + "-engine", config.labelTime(), this::record, this::announce);
-		this.session = new Session(this.engine, config.dpi(), LabelSize.badge(config.dpi()).heightDots());
+		this.engine = new PrintEngine(threadName() + "-engine", config.labelTime(), this::record, this::announce,
+				this::recordDropped);
+		this.session = new Session(this.engine, config.dpi(), LabelSize.badge(config.dpi()).heightDots(),
+				config.odometer());
 		this.listener = Listener.open(config.host(), config.port(), this.session, threadName() + "-port");
 		this.port = this.listener.port();
 		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -112,6 +116,16 @@ public final class VirtualPrinter implements AutoCloseable {
 	}
 
 	/**
+	 * Every format dropped without printing so far (by CANCEL, {@code ~JA}, a swallow, a
+	 * restart, or a jam cleared), oldest first, as the labels that never came out;
+	 * {@code printedAt} is when it was dropped.
+	 * @return an immutable copy
+	 */
+	public List<PrintedLabel> droppedLabels() {
+		return List.copyOf(this.dropped);
+	}
+
+	/**
 	 * Registers a hook called (on the printer's thread) for every label it finishes.
 	 * @param listener the hook
 	 */
@@ -127,7 +141,7 @@ public final class VirtualPrinter implements AutoCloseable {
 		EngineSnapshot engine = this.engine.snapshot();
 		return new VirtualPrinterState(this.listener != null, this.dead, engine.paperOut(), engine.headOpen(),
 				engine.paused(), engine.jammed(), engine.formatsInBuffer(), engine.labelsRemaining(),
-				engine.labelTime(), this.printed.size());
+				engine.labelTime(), this.printed.size(), engine.labelCount());
 	}
 
 	/**
@@ -152,6 +166,20 @@ public final class VirtualPrinter implements AutoCloseable {
 		this.blipUntilNanos = System.nanoTime() + duration.toNanos();
 		closeListener();
 		this.scheduler.schedule(this::reconnect, duration.toNanos(), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Restarts the printer (a power cycle): connections are closed and refused for a
+	 * while, every buffered format is lost (the label in progress too), and it comes back
+	 * ready on the same port with its label counter unchanged.
+	 * @param duration how long it is off the network
+	 */
+	public synchronized void restart(Duration duration) {
+		if (this.dead || this.closed) {
+			return;
+		}
+		this.engine.restart();
+		blip(duration);
 	}
 
 	/**
@@ -182,6 +210,25 @@ public final class VirtualPrinter implements AutoCloseable {
 	/** The label being printed (or else the next one) jams: it never finishes. */
 	public void jam() {
 		this.engine.jam();
+	}
+
+	/**
+	 * The operator presses CANCEL, as to clear a jam: the format being printed is dropped
+	 * without coming out (the label counter does not move), and the printer goes on with
+	 * the next one. A jam does not show in {@code ~HS}: only the label counter tells that
+	 * the dropped label never came out.
+	 */
+	public void cancel() {
+		this.engine.cancelCurrent();
+	}
+
+	/**
+	 * The next format is swallowed: accepted, shown busy in {@code ~HS} for the label
+	 * time, then dropped without printing (a jam cleared with CANCEL that nobody
+	 * reported); the label counter does not move.
+	 */
+	public void swallowNext() {
+		this.engine.swallow(1);
 	}
 
 	/**
@@ -237,6 +284,11 @@ public final class VirtualPrinter implements AutoCloseable {
 				Instant.now());
 		this.printed.add(label);
 		return label;
+	}
+
+	private void recordDropped(String zpl) {
+		this.dropped.add(
+				new PrintedLabel(this.config.name(), LabelTrace.find(zpl).orElse(LabelTrace.NONE), zpl, Instant.now()));
 	}
 
 	private void announce(PrintedLabel label) {

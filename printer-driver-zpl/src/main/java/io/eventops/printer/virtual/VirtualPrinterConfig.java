@@ -13,8 +13,11 @@ import java.util.Objects;
  * @param labelTime time one label takes to print
  * @param dpi printhead resolution reported by {@code ~HI}
  * @param logLabels whether to write one line per printed label to standard output
+ * @param odometer whether it answers the label counter {@code odometer.total_label_count}
+ * (Link-OS printers do; an older printer answers {@code "?"})
  */
-public record VirtualPrinterConfig(String name, String host, int port, Duration labelTime, int dpi, boolean logLabels) {
+public record VirtualPrinterConfig(String name, String host, int port, Duration labelTime, int dpi, boolean logLabels,
+		boolean odometer) {
 
 	public VirtualPrinterConfig {
 		Objects.requireNonNull(name, "name");
@@ -29,12 +32,13 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	}
 
 	/**
-	 * A 203 dpi printer on an ephemeral loopback port, 200 ms per label, logging labels.
+	 * A 203 dpi printer with the label counter on an ephemeral loopback port, 200 ms per
+	 * label, logging labels.
 	 * @param name printer name
 	 * @return the configuration
 	 */
 	public static VirtualPrinterConfig named(String name) {
-		return new VirtualPrinterConfig(name, "127.0.0.1", 0, Duration.ofMillis(200), 203, true);
+		return new VirtualPrinterConfig(name, "127.0.0.1", 0, Duration.ofMillis(200), 203, true, true);
 	}
 
 	/**
@@ -43,7 +47,8 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	 * @return the new configuration
 	 */
 	public VirtualPrinterConfig withHost(String host) {
-		return new VirtualPrinterConfig(this.name, host, this.port, this.labelTime, this.dpi, this.logLabels);
+		return new VirtualPrinterConfig(this.name, host, this.port, this.labelTime, this.dpi, this.logLabels,
+				this.odometer);
 	}
 
 	/**
@@ -52,7 +57,8 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	 * @return the new configuration
 	 */
 	public VirtualPrinterConfig withPort(int port) {
-		return new VirtualPrinterConfig(this.name, this.host, port, this.labelTime, this.dpi, this.logLabels);
+		return new VirtualPrinterConfig(this.name, this.host, port, this.labelTime, this.dpi, this.logLabels,
+				this.odometer);
 	}
 
 	/**
@@ -61,7 +67,8 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	 * @return the new configuration
 	 */
 	public VirtualPrinterConfig withLabelTime(Duration labelTime) {
-		return new VirtualPrinterConfig(this.name, this.host, this.port, labelTime, this.dpi, this.logLabels);
+		return new VirtualPrinterConfig(this.name, this.host, this.port, labelTime, this.dpi, this.logLabels,
+				this.odometer);
 	}
 
 	/**
@@ -70,7 +77,8 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	 * @return the new configuration
 	 */
 	public VirtualPrinterConfig withDpi(int dpi) {
-		return new VirtualPrinterConfig(this.name, this.host, this.port, this.labelTime, dpi, this.logLabels);
+		return new VirtualPrinterConfig(this.name, this.host, this.port, this.labelTime, dpi, this.logLabels,
+				this.odometer);
 	}
 
 	/**
@@ -79,7 +87,18 @@ public record VirtualPrinterConfig(String name, String host, int port, Duration 
 	 * @return the new configuration
 	 */
 	public VirtualPrinterConfig withLogLabels(boolean logLabels) {
-		return new VirtualPrinterConfig(this.name, this.host, this.port, this.labelTime, this.dpi, logLabels);
+		return new VirtualPrinterConfig(this.name, this.host, this.port, this.labelTime, this.dpi, logLabels,
+				this.odometer);
+	}
+
+	/**
+	 * A copy with another value.
+	 * @param odometer whether it answers the label counter
+	 * @return the new configuration
+	 */
+	public VirtualPrinterConfig withOdometer(boolean odometer) {
+		return new VirtualPrinterConfig(this.name, this.host, this.port, this.labelTime, this.dpi, this.logLabels,
+				odometer);
 	}
 
 }

@@ -38,6 +38,10 @@ public final class VirtualPrinterMain implements Callable<Integer> {
 			description = "HTTP control port on the same host, 0 = ephemeral, -1 = none (default ${DEFAULT-VALUE})")
 	int controlPort;
 
+	@Option(names = "--no-odometer",
+			description = "an older printer without the label counter: getvar \"odometer.total_label_count\" answers \"?\"")
+	boolean noOdometer;
+
 	private final CountDownLatch stopped = new CountDownLatch(1);
 
 	/**
@@ -61,7 +65,7 @@ public final class VirtualPrinterMain implements Callable<Integer> {
 
 	Running start() throws IOException {
 		VirtualPrinterConfig config = new VirtualPrinterConfig(this.name, this.host, this.port,
-				Duration.ofMillis(this.labelMillis), this.dpi, true);
+				Duration.ofMillis(this.labelMillis), this.dpi, true, !this.noOdometer);
 		VirtualPrinter printer = VirtualPrinter.start(config);
 		ControlServer control = null;
 		try {

@@ -15,8 +15,10 @@ import java.time.Duration;
  * @param labelsRemaining 1 while a label prints
  * @param labelTime time per label
  * @param printedLabels labels finished so far
+ * @param labelCount the label counter (odometer), kept across restarts
  */
 public record VirtualPrinterState(boolean listening, boolean dead, boolean paperOut, boolean headOpen, boolean paused,
-		boolean jammed, int formatsInBuffer, int labelsRemaining, Duration labelTime, int printedLabels) {
+		boolean jammed, int formatsInBuffer, int labelsRemaining, Duration labelTime, int printedLabels,
+		long labelCount) {
 
 }

@@ -8,13 +8,17 @@ import java.util.Set;
 
 /**
  * Cuts the raw byte stream of one printer session into formats ({@code ^XA…^XZ}) and
- * control commands ({@code ~HS}, {@code ~HQES}…), whatever TCP reads they arrive in.
+ * control commands ({@code ~HS}, {@code ~HQES}…) and Set-Get-Do lines ({@code ! U1 getvar
+ * "…"}), whatever TCP reads they arrive in.
  */
 final class ZplStreamParser {
 
 	private static final Set<String> COMMANDS = Set.of("HS", "HI", "JA", "PP", "PS");
 
 	private static final int MAX_FORMAT_CHARS = 1 << 20;
+
+	// a Set-Get-Do line longer than this is garbage, not a command still arriving
+	private static final int MAX_SGD_CHARS = 1024;
 
 	// One char per byte (ISO-8859-1): the structure is ASCII, and a UTF-8 sequence split
 	// across reads is only decoded once its whole format is in.
@@ -25,7 +29,7 @@ final class ZplStreamParser {
 	private boolean inFormat;
 
 	/** Something the printer received. */
-	sealed interface Item permits Format, Command {
+	sealed interface Item permits Format, Command, SetGetDo {
 
 	}
 
@@ -44,6 +48,17 @@ final class ZplStreamParser {
 	 * @param code the command without its tilde, e.g. {@code HS} or {@code HQES}
 	 */
 	record Command(String code) implements Item {
+
+	}
+
+	/**
+	 * A Set-Get-Do command line, which Link-OS printers accept on the raw port between
+	 * formats.
+	 *
+	 * @param line the line without its CR LF, e.g.
+	 * {@code ! U1 getvar "odometer.total_label_count"}
+	 */
+	record SetGetDo(String line) implements Item {
 
 	}
 
@@ -82,6 +97,9 @@ final class ZplStreamParser {
 		char c = this.pending.charAt(i);
 		if (c == '~') {
 			return control(i, items);
+		}
+		if (c == '!' && !this.inFormat) {
+			return setGetDo(i, items);
 		}
 		if (c == '^') {
 			if (i + 3 > this.pending.length()) {
@@ -127,6 +145,20 @@ final class ZplStreamParser {
 		}
 		append('~');
 		return 1;
+	}
+
+	// A Set-Get-Do line runs to its LF; inside a format a '!' is data.
+	private int setGetDo(int i, List<Item> items) {
+		int end = this.pending.indexOf("\n", i);
+		if (end < 0) {
+			return (this.pending.length() - i > MAX_SGD_CHARS) ? 1 : 0;
+		}
+		String line = this.pending.substring(i, end);
+		if (line.endsWith("\r")) {
+			line = line.substring(0, line.length() - 1);
+		}
+		items.add(new SetGetDo(line));
+		return end + 1 - i;
 	}
 
 	private void append(char c) {

@@ -2,9 +2,14 @@ package io.eventops.printer.client;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -136,7 +141,7 @@ class PrintConfirmationTests {
 				new ConfirmationPolicy(Duration.ofMillis(600), Duration.ofMillis(20)));
 
 		assertThat(result.outcome()).isEqualTo(PrintOutcome.UNKNOWN);
-		assertThat(result.detail()).contains("not confirmed");
+		assertThat(result.detail()).contains("did not move");
 		assertThat(result.lastStatus().labelsRemaining()).isOne();
 		assertThat(this.printer.printedLabels()).isEmpty();
 	}
@@ -170,16 +175,165 @@ class PrintConfirmationTests {
 	}
 
 	@Test
-	void networkBlipMidLabelIsUnknownThoughTheLabelStillComesOut() throws IOException {
+	void networkBlipMidLabelIsConfirmedByTheCounterOnceReconnected() throws IOException {
 		start(Duration.ofSeconds(1));
 		CompletableFuture<PrintResult> result = printInBackground(PATIENT);
 		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
 
 		this.printer.blip(Duration.ofMillis(300));
 
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.PRINTED);
+		assertThat(result.join().confirmedBy()).isEqualTo(ConfirmationMode.LABEL_COUNTER);
+		assertThat(result.join().labelCountBefore()).isZero();
+		assertThat(result.join().labelCountAfter()).isOne();
+		assertThat(this.printer.printedLabels()).hasSize(1);
+	}
+
+	@Test
+	void isConfirmedByTheLabelCounterWhenThePrinterHasOne() throws IOException {
+		start(Duration.ofMillis(50));
+
+		PrintResult result = this.client.print(badge("job-1"), PATIENT);
+
+		assertThat(result.confirmedBy()).isEqualTo(ConfirmationMode.LABEL_COUNTER);
+		assertThat(result.labelCountAfter() - result.labelCountBefore()).isOne();
+	}
+
+	@Test
+	void jamClearedWithCancelIsDroppedAndNeverConfirmed() throws IOException {
+		start(Duration.ofMillis(50));
+		this.printer.jam();
+		CompletableFuture<PrintResult> result = printInBackground(PATIENT);
+		whilePrinting().until(() -> this.printer.state().jammed());
+
+		this.printer.cancel();
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.DROPPED);
+		assertThat(result.join().labelCountAfter()).isEqualTo(result.join().labelCountBefore());
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void swallowedFormatIsDroppedAndNeverConfirmed() throws IOException {
+		start(Duration.ofMillis(100));
+		this.printer.swallowNext();
+
+		PrintResult result = this.client.print(badge("job-1"), PATIENT);
+
+		assertThat(result.outcome()).isEqualTo(PrintOutcome.DROPPED);
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void restartMidLabelIsDroppedOnceThePrinterIsBackWithItsCounterUnmoved() throws IOException {
+		start(Duration.ofSeconds(1));
+		CompletableFuture<PrintResult> result = printInBackground(PATIENT);
+		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
+
+		this.printer.restart(Duration.ofMillis(300));
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.DROPPED);
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void withoutTheCounterABlipMidLabelVoidsTheBusySeenAndABusyAfterItConfirms() throws IOException {
+		startWithoutCounter(Duration.ofSeconds(1));
+		CompletableFuture<PrintResult> result = printInBackground(PATIENT);
+		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
+
+		this.printer.blip(Duration.ofMillis(200));
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.PRINTED);
+		assertThat(result.join().confirmedBy()).isEqualTo(ConfirmationMode.HOST_STATUS);
+		assertThat(this.printer.printedLabels()).hasSize(1);
+	}
+
+	@Test
+	void withoutTheCounterARestartMidLabelIsNeverConfirmed() throws IOException {
+		startWithoutCounter(Duration.ofSeconds(1));
+		CompletableFuture<PrintResult> result = printInBackground(
+				new ConfirmationPolicy(Duration.ofSeconds(2), Duration.ofMillis(20)));
+		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
+
+		this.printer.restart(Duration.ofMillis(200));
+
 		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.UNKNOWN);
-		assertThat(result.join().lastStatus().reachable()).isFalse();
-		await().atMost(Duration.ofSeconds(5)).until(() -> this.printer.printedLabels().size() == 1);
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void withoutTheCounterAFormatCancelledDuringAPauseIsNeverConfirmed() throws IOException {
+		startWithoutCounter(Duration.ofSeconds(1));
+		CompletableFuture<PrintResult> result = printInBackground(
+				new ConfirmationPolicy(Duration.ofSeconds(2), Duration.ofMillis(20)));
+		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
+		this.printer.pause();
+		// paused for several polls, so that the confirmation reads the pause
+		await().during(Duration.ofMillis(150)).atMost(Duration.ofSeconds(1)).until(() -> !result.isDone());
+
+		this.printer.cancel();
+		this.printer.resume();
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.UNKNOWN);
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void cancelAllWaitsUntilTheConfirmationIsOver() throws Exception {
+		// a jammed label: a ~JA let through mid-confirmation would drop it, and the
+		// confirmation would end DROPPED instead of running out of time
+		start(Duration.ofMillis(50));
+		this.printer.jam();
+		CompletableFuture<PrintResult> result = printInBackground(
+				new ConfirmationPolicy(Duration.ofMillis(800), Duration.ofMillis(20)));
+		whilePrinting().until(() -> this.printer.state().jammed());
+
+		CompletableFuture<Void> cancelled = CompletableFuture.runAsync(() -> {
+			try {
+				this.client.cancelAll();
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.UNKNOWN);
+		assertThat(result.join().detail()).contains("did not move");
+		cancelled.join();
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.printer.state().formatsInBuffer() == 0);
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void aFenceRefusingBeforeTheSendSendsNothing() throws IOException {
+		start(Duration.ofMillis(50));
+		List<Long> recorded = new ArrayList<>();
+
+		PrintResult result = this.client.print(badge("job-1"), PATIENT, ConfirmationMode.LABEL_COUNTER,
+				fence((count) -> {
+					recorded.add(count);
+					return false;
+				}, () -> true));
+
+		assertThat(result.outcome()).isEqualTo(PrintOutcome.NOT_SENT);
+		assertThat(recorded).containsExactly(0L);
+		assertThat(this.printer.state().formatsInBuffer()).isZero();
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
+	void aConfirmationNoLongerAssignedIsAbandonedAsUnknown() throws IOException {
+		start(Duration.ofSeconds(30));
+		AtomicBoolean assigned = new AtomicBoolean(true);
+		CompletableFuture<PrintResult> result = CompletableFuture.supplyAsync(() -> this.client.print(badge("job-1"),
+				PATIENT, ConfirmationMode.LABEL_COUNTER, fence((count) -> true, assigned::get)), this.background);
+		whilePrinting().until(() -> this.printer.state().labelsRemaining() == 1);
+
+		assigned.set(false);
+
+		assertThat(result.join().outcome()).isEqualTo(PrintOutcome.UNKNOWN);
+		assertThat(result.join().detail()).contains("abandoned");
 	}
 
 	@Test
@@ -214,6 +368,30 @@ class PrintConfirmationTests {
 		this.printer = VirtualPrinter
 			.start(VirtualPrinterConfig.named("confirm-test").withLabelTime(labelTime).withLogLabels(false));
 		this.client = new ZebraClient(new PrinterAddress("127.0.0.1", this.printer.port()), TIMEOUTS);
+	}
+
+	private void startWithoutCounter(Duration labelTime) throws IOException {
+		this.printer = VirtualPrinter.start(VirtualPrinterConfig.named("confirm-test")
+			.withLabelTime(labelTime)
+			.withLogLabels(false)
+			.withOdometer(false));
+		this.client = new ZebraClient(new PrinterAddress("127.0.0.1", this.printer.port()), TIMEOUTS);
+	}
+
+	private static PrintFence fence(Predicate<Long> beforeSend, BooleanSupplier stillAssigned) {
+		return new PrintFence() {
+
+			@Override
+			public boolean beforeSend(Long labelCountBefore) {
+				return beforeSend.test(labelCountBefore);
+			}
+
+			@Override
+			public boolean stillAssigned() {
+				return stillAssigned.getAsBoolean();
+			}
+
+		};
 	}
 
 	private CompletableFuture<PrintResult> printInBackground(ConfirmationPolicy policy) {

@@ -94,6 +94,26 @@ class ControlServerTests {
 	}
 
 	@Test
+	void jamsCancelsSwallowsAndRestartsWithoutMovingTheLabelCounter() throws Exception {
+		ZebraClient client = new ZebraClient("127.0.0.1", this.printer.port());
+		post("/faults/jam");
+		client.send(ZplBadgeRenderer.render(TestBadges.badge().jobId("job-1").build(), LabelSize.BADGE_203_DPI));
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.printer.state().jammed());
+
+		HttpResponse<String> cancelled = post("/faults/cancel");
+
+		assertThat(cancelled.statusCode()).isEqualTo(200);
+		assertThat(cancelled.body()).contains("\"jammed\":false").contains("\"labelCount\":0");
+		assertThat(post("/faults/swallow").statusCode()).isEqualTo(200);
+		client.send(ZplBadgeRenderer.render(TestBadges.badge().jobId("job-2").build(), LabelSize.BADGE_203_DPI));
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.printer.droppedLabels().size() == 2);
+		assertThat(post("/faults/restart?millis=100").statusCode()).isEqualTo(200);
+		await().atMost(Duration.ofSeconds(5)).until(() -> this.printer.state().listening());
+		assertThat(this.printer.state().labelCount()).isZero();
+		assertThat(this.printer.printedLabels()).isEmpty();
+	}
+
+	@Test
 	void rejectsUnknownFaultsWrongMethodsAndMissingParameters() throws Exception {
 		assertThat(post("/faults/fire").statusCode()).isEqualTo(404);
 		assertThat(get("/faults/jam").statusCode()).isEqualTo(405);

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
+import io.eventops.printer.client.ConfirmationMode;
 import io.eventops.printer.client.ZebraClient;
 import io.eventops.printer.status.PrinterIdentity;
 
@@ -32,6 +33,28 @@ class VirtualPrinterMainTests {
 				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + running.control().port() + "/status"))
 					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(status.body()).contains("\"printer\":\"hall-a-1\"");
+		}
+	}
+
+	@Test
+	void noOdometerMakesAnOlderPrinterWithoutTheLabelCounter() throws IOException {
+		VirtualPrinterMain main = CommandLine.populateCommand(new VirtualPrinterMain(), "--port", "0", "--no-odometer");
+
+		try (VirtualPrinterMain.Running running = main.start()) {
+			ZebraClient client = new ZebraClient("127.0.0.1", running.printer().port());
+			assertThat(client.labelCount()).isEmpty();
+			assertThat(client.confirmationMode()).isEqualTo(ConfirmationMode.HOST_STATUS);
+		}
+	}
+
+	@Test
+	void answersTheLabelCounterByDefault() throws IOException {
+		VirtualPrinterMain main = CommandLine.populateCommand(new VirtualPrinterMain(), "--port", "0");
+
+		try (VirtualPrinterMain.Running running = main.start()) {
+			ZebraClient client = new ZebraClient("127.0.0.1", running.printer().port());
+			assertThat(client.labelCount()).hasValue(0);
+			assertThat(client.confirmationMode()).isEqualTo(ConfirmationMode.LABEL_COUNTER);
 		}
 	}
 
