@@ -16,6 +16,8 @@ import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.claim.ClaimState;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
@@ -32,6 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Service
 public class BatchReconciler {
+
+	private static final Logger logger = LoggerFactory.getLogger(BatchReconciler.class);
 
 	private final ClaimStore claims;
 
@@ -177,6 +181,10 @@ public class BatchReconciler {
 			Map<BatchItem, String> reused, String state) {
 		BatchItem item = toJudge.isEmpty() ? reused.keySet().iterator().next() : toJudge.get(0);
 		this.metrics.poisonEntry(state);
+		// every one is worth a look: the edge's checks let it through, and a refusal that
+		// every entry meets (a schema bug) would show here as a stream of them
+		logger.warn("PostgreSQL refused entry {} of kiosk {} (SQLSTATE {}): rejected and quarantined on its own",
+				item.key(), request.kioskId(), state);
 		String field = PoisonEntries.fieldOf(state);
 		try {
 			return writePoisoned(request, item.poisoned(field, item.entry().rawEntry()), reused.get(item));
