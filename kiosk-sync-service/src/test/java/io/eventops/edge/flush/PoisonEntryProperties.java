@@ -11,6 +11,7 @@ import io.eventops.edge.EdgeClient;
 import io.eventops.edge.EdgeStack;
 import io.eventops.edge.TestData;
 import io.eventops.model.flush.EntryBounds;
+import io.eventops.model.time.Rfc3339;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -20,6 +21,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -60,9 +62,14 @@ class PoisonEntryProperties {
 			goodSeqs.add(seq);
 			entries.add(TestData.entry(kiosk, seq, attendees.get(i)).node().toString());
 		}
+		Set<Long> mustBeRejected = new HashSet<>();
 		for (int i = 0; i < poison.size(); i++) {
 			seq++;
-			entries.add(poison.get(i).entry(kiosk, seq, attendees.get(good + i)));
+			String entry = poison.get(i).template().entry(kiosk, seq, attendees.get(good + i));
+			entries.add(entry);
+			if (poison.get(i).mustBeRejected()) {
+				mustBeRejected.add(JsonMapper.builder().build().readTree(entry).get("seq").asLong());
+			}
 		}
 		java.util.Collections.shuffle(entries, new java.util.Random(shuffleSeed));
 		String body = "{\"highestLocalSeq\":" + seq + ",\"entries\":[" + String.join(",", entries) + "]}";
@@ -79,6 +86,9 @@ class PoisonEntryProperties {
 			String outcome = result.get("outcome").stringValue();
 			if (goodSeqs.contains(resultSeq)) {
 				assertThat(outcome).as(body).isEqualTo("APPLIED");
+			}
+			else if (mustBeRejected.contains(resultSeq)) {
+				assertThat(outcome).as(body).isEqualTo("REJECTED");
 			}
 			else {
 				assertThat(outcome).as(body).isIn("APPLIED", "REJECTED");
@@ -105,21 +115,21 @@ class PoisonEntryProperties {
 
 	private static Arbitrary<Poison> poison() {
 		Arbitrary<Poison> times = Combinators.combine(extremeTimes(), Arbitraries.of("both", "capturedAt", "queuedAt"))
-			.as((time, which) -> (kiosk, seq, attendee) -> {
+			.as((time, which) -> new Poison(isInvalidTime(time), (kiosk, seq, attendee) -> {
 				String captured = which.equals("queuedAt") ? TestData.time(now()) : time;
 				String queued = which.equals("capturedAt") ? TestData.time(now()) : time;
 				return entry(kiosk, seq, attendee, captured, queued, "");
-			});
+			}));
 		Arbitrary<Poison> seqs = Arbitraries.longs()
 			.between(EntryBounds.MAX_SEQ + 1, Long.MAX_VALUE)
-			.map((huge) -> (kiosk, seq, attendee) -> entry(kiosk, huge, attendee, TestData.time(now()),
-					TestData.time(now()), ""));
+			.map((huge) -> new Poison(true, (kiosk, seq, attendee) -> entry(kiosk, huge, attendee, TestData.time(now()),
+					TestData.time(now()), "")));
 		Arbitrary<Poison> badge = Combinators.combine(Arbitraries.of("displayName", "company"), hostileStrings())
-			.as((field, value) -> (kiosk, seq, attendee) -> entry(kiosk, seq, attendee, TestData.time(now()),
-					TestData.time(now()), ",\"badge\":{\"" + field + "\":" + value + "}"));
+			.as((field, value) -> new Poison(isUnprintable(value), (kiosk, seq, attendee) -> entry(kiosk, seq, attendee,
+					TestData.time(now()), TestData.time(now()), ",\"badge\":{\"" + field + "\":" + value + "}")));
 		Arbitrary<Poison> extra = Combinators.combine(hostileStrings(), hostileValues())
-			.as((name, value) -> (kiosk, seq, attendee) -> entry(kiosk, seq, attendee, TestData.time(now()),
-					TestData.time(now()), "," + name + ":" + value));
+			.as((name, value) -> new Poison(false, (kiosk, seq, attendee) -> entry(kiosk, seq, attendee,
+					TestData.time(now()), TestData.time(now()), "," + name + ":" + value)));
 		return Arbitraries.oneOf(times, seqs, badge, extra);
 	}
 
@@ -178,9 +188,30 @@ class PoisonEntryProperties {
 		return OffsetDateTime.now(ZoneOffset.UTC).minusSeconds(1);
 	}
 
-	/** One poison entry, given its kiosk, seq and a registered attendee. */
+	// what the contract and EntryBounds refuse: such an entry must come back REJECTED
+	private static boolean isInvalidTime(String time) {
+		OffsetDateTime parsed = Rfc3339.parseOrNull(time);
+		return parsed == null || parsed.toInstant().isBefore(EntryBounds.EARLIEST_TIME)
+				|| !parsed.toInstant().isBefore(EntryBounds.LATEST_TIME);
+	}
+
+	private static boolean isUnprintable(String jsonString) {
+		String text = JsonMapper.builder().build().readTree(jsonString).stringValue();
+		return text.length() > 128 || !TextSafety.isPrintable(text);
+	}
+
+	/**
+	 * One poison entry.
+	 *
+	 * @param mustBeRejected whether the contract or {@link EntryBounds} refuses it
+	 * @param template the entry, given its kiosk, seq and a registered attendee
+	 */
+	record Poison(boolean mustBeRejected, Template template) {
+	}
+
+	/** Writes one poison entry's JSON. */
 	@FunctionalInterface
-	interface Poison {
+	interface Template {
 
 		String entry(String kiosk, long seq, String attendee);
 
