@@ -4,15 +4,16 @@ import java.time.OffsetDateTime;
 import java.util.regex.Pattern;
 
 import io.eventops.model.flush.BadgeOverrides;
+import io.eventops.model.flush.EntryBounds;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Judges one entry against the contract's schema; the first offending field is reported,
- * so that the entry is rejected as {@code INVALID_ENTRY} on its own and never blocks the
- * rest of its batch (invariant 6).
+ * Judges one entry against the contract's schema and {@link EntryBounds}; the first
+ * offending field is reported, so that the entry is rejected as {@code INVALID_ENTRY} on
+ * its own and never blocks the rest of its batch (invariants 6 and 11).
  */
 final class EntryValidator {
 
@@ -22,6 +23,9 @@ final class EntryValidator {
 		JsonNode node = raw.node();
 		JsonNode key = node.get("idempotencyKey");
 		String keyAsSent = (key != null && key.isString()) ? key.stringValue() : null;
+		if (!EntryBounds.isValidSeq(raw.seq())) {
+			return EntryCheck.invalid(keyAsSent, "seq");
+		}
 		if (keyAsSent == null || !keyAsSent.equals(FlushEntry.keyOf(kioskId, raw.seq()))) {
 			return EntryCheck.invalid(keyAsSent, "idempotencyKey");
 		}
@@ -63,9 +67,12 @@ final class EntryValidator {
 				capturedAt, queuedAt, printed != null && printed.isBoolean() && printed.booleanValue(), overrides));
 	}
 
-	// RFC 3339 with seconds and an offset, parsed by position (Rfc3339)
+	// RFC 3339 with seconds and an offset, parsed by position (Rfc3339), and a plausible
+	// clock reading: year 0 parses, but PostgreSQL refuses it, and one such entry used to
+	// fail its whole batch on every retry (invariant 11)
 	private static OffsetDateTime time(JsonNode node) {
-		return (node != null && node.isString()) ? Rfc3339.parseOrNull(node.stringValue()) : null;
+		OffsetDateTime time = (node != null && node.isString()) ? Rfc3339.parseOrNull(node.stringValue()) : null;
+		return (time != null && EntryBounds.isPlausible(time)) ? time : null;
 	}
 
 	// badge text is printed: no control characters and no broken UTF-16, which

@@ -1,5 +1,8 @@
 package io.eventops.edge.flush;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +33,8 @@ final class FlushBodyParser {
 		.build();
 
 	ParsedFlush parse(byte[] body) {
-		try (JsonParser parser = this.mapper.createParser(body)) {
+		String text = utf8(body);
+		try (JsonParser parser = this.mapper.createParser(text)) {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
 				throw EdgeException.badRequest("body", "must be a JSON object");
 			}
@@ -52,7 +56,7 @@ final class FlushBodyParser {
 					if (value != JsonToken.START_ARRAY) {
 						throw EdgeException.badRequest("entries", "must be an array");
 					}
-					entries = entries(parser, body);
+					entries = entries(parser, text);
 				}
 				else {
 					parser.skipChildren();
@@ -74,6 +78,26 @@ final class FlushBodyParser {
 		}
 	}
 
+	// Decoded strictly before parsing, and parsed from characters: Jackson's byte parser
+	// refuses a property name with an escaped unpaired surrogate as invalid JSON, so one
+	// entry carrying such a name failed its whole batch (invariant 11); its character
+	// parser reads it, and the entry is judged on its own. Malformed UTF-8 still fails
+	// the request, as it did.
+	private static String utf8(byte[] body) {
+		try {
+			String text = StandardCharsets.UTF_8.newDecoder()
+				.onMalformedInput(CodingErrorAction.REPORT)
+				.onUnmappableCharacter(CodingErrorAction.REPORT)
+				.decode(ByteBuffer.wrap(body))
+				.toString();
+			// a byte order mark, which the byte parser skipped
+			return (!text.isEmpty() && text.charAt(0) == '\uFEFF') ? text.substring(1) : text;
+		}
+		catch (CharacterCodingException ex) {
+			throw EdgeException.badRequest("body", "is not valid UTF-8");
+		}
+	}
+
 	private static long highestLocalSeq(JsonParser parser, JsonToken value) {
 		if (value != JsonToken.VALUE_NUMBER_INT || parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER
 				|| parser.getLongValue() < 0) {
@@ -82,7 +106,7 @@ final class FlushBodyParser {
 		return parser.getLongValue();
 	}
 
-	private List<ParsedFlush.RawEntry> entries(JsonParser parser, byte[] body) {
+	private List<ParsedFlush.RawEntry> entries(JsonParser parser, String text) {
 		List<ParsedFlush.RawEntry> entries = new ArrayList<>();
 		JsonToken token;
 		while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
@@ -96,15 +120,14 @@ final class FlushBodyParser {
 			if (token != JsonToken.START_OBJECT) {
 				throw EdgeException.badRequest(field, "each entry must be an object with an integer seq of at least 1");
 			}
-			int start = (int) parser.currentTokenLocation().getByteOffset();
+			int start = (int) parser.currentTokenLocation().getCharOffset();
 			JsonNode node = this.mapper.readTree(parser);
-			int end = (int) parser.currentLocation().getByteOffset();
+			int end = (int) parser.currentLocation().getCharOffset();
 			JsonNode seq = node.get("seq");
 			if (seq == null || !seq.isIntegralNumber() || !seq.canConvertToLong() || seq.longValue() < 1) {
 				throw EdgeException.badRequest(field, "must be an integer of at least 1");
 			}
-			entries.add(new ParsedFlush.RawEntry(seq.longValue(), node,
-					new String(body, start, end - start, StandardCharsets.UTF_8)));
+			entries.add(new ParsedFlush.RawEntry(seq.longValue(), node, text.substring(start, end)));
 		}
 		return entries;
 	}

@@ -50,8 +50,11 @@ class FlushService {
 
 	private final Duration retryAfter;
 
+	private final KioskFlushSlots slots;
+
 	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
-			JsonMapper json, ReconcilerProperties properties) {
+			JsonMapper json, ReconcilerProperties properties, FlushProperties flushProperties) {
+		this.slots = new KioskFlushSlots(flushProperties);
 		this.rules = rules;
 		this.reconciler = reconciler;
 		this.tracking = tracking;
@@ -61,6 +64,14 @@ class FlushService {
 	}
 
 	FlushResponse flush(KioskPrincipal kiosk, Body body) throws IOException {
+		// taken before the body is read: a kiosk over its share costs this replica
+		// nothing
+		try (KioskFlushSlots.Slot slot = this.slots.acquire(kiosk.kioskId())) {
+			return flushInSlot(kiosk, body);
+		}
+	}
+
+	private FlushResponse flushInSlot(KioskPrincipal kiosk, Body body) throws IOException {
 		long started = System.nanoTime();
 		Judged judged = judge(kiosk, body.read());
 		if (judged.batch() == null) {

@@ -29,16 +29,27 @@ import org.springframework.web.client.RestClient;
 @Configuration(proxyBeanMethods = false)
 class ForwardConfiguration {
 
-	// A refused connection never reached the reconciler and a 5xx was rolled back:
-	// both may be retried at once. A read timeout is not retried here: the reconciler
-	// may still be working on the batch, and resending it under load only multiplies
-	// the load (the kiosk retries later with backoff, and a replay is harmless,
-	// invariant 1). A 4xx will not change.
-	private static final Predicate<Throwable> RETRYABLE = (ex) -> ex instanceof HttpServerErrorException
+	// Invariant 11: the retry and the breaker are spent on unavailability only. A refused
+	// connection never reached the reconciler and a 502/503/504 (overloaded, restarting,
+	// behind a proxy) was not applied: both may be retried at once. A read timeout is not
+	// retried here: the reconciler may still be working on the batch, and resending it
+	// under load only multiplies the load (the kiosk retries later with backoff, and a
+	// replay is harmless, invariant 1). A 4xx or a 500 is about this batch, not about
+	// the reconciler: retrying it changes nothing, and counting it would let one kiosk's
+	// bad batch open the breaker for every kiosk.
+	static final Predicate<Throwable> RETRYABLE = (ex) -> isUnavailableStatus(ex)
 			|| (ex instanceof ResourceAccessException && causedBy(ex, java.net.ConnectException.class));
 
-	private static final Predicate<Throwable> TRANSIENT = (ex) -> ex instanceof ResourceAccessException
-			|| ex instanceof HttpServerErrorException;
+	// what the breaker records as a failure: every I/O failure (refused, timed out,
+	// reset)
+	// and the unavailable statuses; anything else is ignored, neither failure nor success
+	static final Predicate<Throwable> UNAVAILABLE = (ex) -> ex instanceof ResourceAccessException
+			|| isUnavailableStatus(ex);
+
+	private static boolean isUnavailableStatus(Throwable ex) {
+		return ex instanceof HttpServerErrorException server && (server.getStatusCode().value() == 502
+				|| server.getStatusCode().value() == 503 || server.getStatusCode().value() == 504);
+	}
 
 	private static boolean causedBy(Throwable ex, Class<? extends Throwable> type) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
@@ -75,7 +86,8 @@ class ForwardConfiguration {
 					.failureRateThreshold(50)
 					.waitDurationInOpenState(properties.breakerWaitInOpenState())
 					.permittedNumberOfCallsInHalfOpenState(2)
-					.recordException(TRANSIENT)
+					.recordException(UNAVAILABLE)
+					.ignoreException(UNAVAILABLE.negate())
 					.build());
 		Bulkhead bulkhead = Bulkhead.of("reconciler",
 				BulkheadConfig.custom()

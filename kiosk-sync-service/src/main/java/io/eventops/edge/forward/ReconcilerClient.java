@@ -15,6 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.HttpServerErrorException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
@@ -48,6 +49,15 @@ public class ReconcilerClient {
 		this.breaker = breaker;
 		this.bulkhead = bulkhead;
 		this.json = json;
+	}
+
+	/**
+	 * The state of this replica's circuit breaker to the reconciler, which only
+	 * unavailability moves (invariant 11).
+	 * @return the state
+	 */
+	public CircuitBreaker.State breakerState() {
+		return this.breaker.getState();
 	}
 
 	/**
@@ -88,6 +98,14 @@ public class ReconcilerClient {
 			logger.error("The reconciler refused a batch of kiosk {} with status {}", batch.kioskId(),
 					ex.getStatusCode().value());
 			throw new ReconcilerUnavailableException("The reconciler refused the batch", ex);
+		}
+		catch (HttpServerErrorException ex) {
+			// a 500 is about this batch (the reconciler splits out poison entries, so
+			// it should not happen): not retried and not counted by the breaker, and
+			// only this kiosk waits (invariant 11); a 502/503/504 counted above
+			logger.warn("The reconciler answered a batch of kiosk {} with status {}", batch.kioskId(),
+					ex.getStatusCode().value());
+			throw new ReconcilerUnavailableException("The reconciler failed the batch", ex);
 		}
 		catch (RestClientException ex) {
 			logger.warn("The reconciler is unavailable for kiosk {}: {}", batch.kioskId(), ex.getMessage());

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import io.eventops.edge.web.EdgeException;
+import io.eventops.model.flush.EntryBounds;
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.Flag;
 import tools.jackson.databind.JsonNode;
@@ -159,17 +160,24 @@ public class KioskTracking {
 	private record State(SeqRanges ranges, long highestSeenSeq, long highestLocalSeqReported, String outcomes,
 			String flags) {
 
+		// A seq beyond EntryBounds.MAX_SEQ was rejected and acknowledged, but it moves
+		// no stored state: one absurd seq must not turn the kiosk's gaps and backlog
+		// into nonsense for ever (invariant 11).
 		State with(long highestLocalSeq, List<EntryResult> results) {
 			long highestSeen = this.highestSeenSeq;
 			List<Long> finalSeqs = new ArrayList<>();
 			for (EntryResult result : results) {
+				if (!EntryBounds.isValidSeq(result.seq())) {
+					continue;
+				}
 				highestSeen = Math.max(highestSeen, result.seq());
 				if (result.outcome().isFinal()) {
 					finalSeqs.add(result.seq());
 				}
 			}
 			return new State(this.ranges.withFinal(finalSeqs), highestSeen,
-					Math.max(this.highestLocalSeqReported, highestLocalSeq), this.outcomes, this.flags);
+					Math.max(this.highestLocalSeqReported, Math.min(highestLocalSeq, EntryBounds.MAX_SEQ)),
+					this.outcomes, this.flags);
 		}
 
 	}

@@ -8,13 +8,23 @@ import java.util.TreeSet;
 /**
  * A kiosk's contiguous watermark and the islands of final seqs above it; advancing it
  * over newly final seqs yields the gaps below the highest seq seen (invariant 6: only
- * final outcomes move the watermark).
+ * final outcomes move the watermark). Adjacent seqs are kept as one range and at most
+ * {@link #MAX_ISLANDS} islands are kept (invariant 11: a kiosk's stored state is bounded
+ * whatever it sends).
  *
  * @param contiguousThroughSeq every seq up to this one is final
  * @param islands final seqs above the watermark, ascending and disjoint, never adjacent
  * to the watermark
  */
 record SeqRanges(long contiguousThroughSeq, List<Range> islands) {
+
+	/**
+	 * The most islands kept. Beyond it the highest are forgotten: that only ever keeps
+	 * the watermark lower (a forgotten seq is reported as a gap until it is flushed
+	 * again), never moves it over a seq that is not final. A kiosk flushing in order has
+	 * at most a few islands; only one that skips every other seq gets here.
+	 */
+	static final int MAX_ISLANDS = 256;
 
 	SeqRanges {
 		islands = List.copyOf(islands);
@@ -59,7 +69,8 @@ record SeqRanges(long contiguousThroughSeq, List<Range> islands) {
 		while (!merged.isEmpty() && merged.get(0).fromSeq() <= contiguous + 1) {
 			contiguous = Math.max(contiguous, merged.remove(0).toSeq());
 		}
-		return new SeqRanges(contiguous, merged);
+		return new SeqRanges(contiguous,
+				(merged.size() > MAX_ISLANDS) ? List.copyOf(merged.subList(0, MAX_ISLANDS)) : merged);
 	}
 
 	/**

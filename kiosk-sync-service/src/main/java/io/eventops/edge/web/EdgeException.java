@@ -55,6 +55,13 @@ public class EdgeException extends RuntimeException {
 				"This kiosk is over its request rate; retry after the indicated delay.", List.of(), retryAfter);
 	}
 
+	public static EdgeException kioskBusy(int limit, Duration retryAfter) {
+		return new EdgeException(HttpStatus.TOO_MANY_REQUESTS, "kiosk-busy", "Too many flushes in flight",
+				"This kiosk already has " + limit
+						+ " flushes in flight here; nothing of this one was read. Retry after the indicated delay.",
+				List.of(), retryAfter);
+	}
+
 	public static EdgeException unavailable(Duration retryAfter) {
 		return new EdgeException(HttpStatus.SERVICE_UNAVAILABLE, "reconciler-unavailable", "Service unavailable",
 				"The check-in service is unavailable; nothing was acknowledged. Retry after the indicated delay.",

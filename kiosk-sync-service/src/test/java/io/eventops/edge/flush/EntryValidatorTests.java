@@ -3,6 +3,7 @@ package io.eventops.edge.flush;
 import java.nio.charset.StandardCharsets;
 
 import io.eventops.edge.TestData;
+import io.eventops.model.flush.EntryBounds;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -50,6 +51,26 @@ class EntryValidatorTests {
 		// an unpaired surrogate can only arrive escaped: a UTF-8 body cannot carry it raw
 		EntryCheck surrogate = check(withBadge("company", "SURROGATE").toString().replace("SURROGATE", "\\ud800"));
 		assertThat(surrogate.invalidField()).isEqualTo("badge.company");
+	}
+
+	@Test
+	void timesOutsideThePlausibleRangeAndSeqsBeyondTheMaximumAreInvalid() {
+		// year 0 parses as RFC 3339 but PostgreSQL refuses it (invariant 11)
+		assertInvalid(entry().put("capturedAt", "0000-01-01T00:00:00Z"), "capturedAt");
+		assertInvalid(entry().put("queuedAt", "0000-01-01T00:00:00Z"), "queuedAt");
+		// an offset can carry a time over either bound
+		assertInvalid(entry().put("capturedAt", "1970-01-01T00:00:00+00:01"), "capturedAt");
+		assertInvalid(entry().put("capturedAt", "2199-12-31T23:59:59-18:00"), "capturedAt");
+		assertInvalid(entry().put("queuedAt", "9999-12-31T23:59:59.999999999Z"), "queuedAt");
+		assertThat(check(entry().put("capturedAt", "1970-01-01T00:00:00Z").put("queuedAt", "1970-01-01T00:00:00Z"))
+			.isValid()).isTrue();
+		assertThat(check(entry().put("capturedAt", "2199-12-31T23:59:59.999999999Z")).isValid()).isTrue();
+
+		String beyond = TestData.entry("k-1", EntryBounds.MAX_SEQ + 1, "att_1").node().toString();
+		assertThat(check(beyond).invalidField()).isEqualTo("seq");
+		assertThat(check(TestData.entry("k-1", Long.MAX_VALUE, "att_1").node().toString()).invalidField())
+			.isEqualTo("seq");
+		assertThat(check(TestData.entry("k-1", EntryBounds.MAX_SEQ, "att_1").node().toString()).isValid()).isTrue();
 	}
 
 	private ObjectNode withBadge(String field, String value) {

@@ -55,6 +55,29 @@ class FlushBodyParserTests {
 		assertThat(storable).doesNotContain("\\u0000").doesNotContain("\\ud800").contains("\"1E+999999\"");
 	}
 
+	@Test
+	void aPropertyNameWithAnUnpairedSurrogateIsTheEntrysProblemNotTheBatchs() {
+		// found by PoisonEntryProperties: Jackson's byte parser refused the whole body
+		String hostile = "{\"seq\":2,\"\\udfff\\ud800\":1}";
+		String body = "\uFEFF{\"highestLocalSeq\":2,\"entries\":[{\"seq\":1}," + hostile + "]}";
+
+		ParsedFlush flush = this.parser.parse(body.getBytes(StandardCharsets.UTF_8));
+
+		assertThat(flush.entries()).extracting(ParsedFlush.RawEntry::raw).containsExactly("{\"seq\":1}", hostile);
+		String storable = TextSafety.quarantinable(flush.entries().get(1),
+				tools.jackson.databind.json.JsonMapper.builder().build());
+		assertThat(storable).isEqualTo("{\"seq\":2,\"\uFFFD\uFFFD\":1}");
+	}
+
+	@Test
+	void aBodyThatIsNotUtf8IsRefusedWhole() {
+		byte[] latin1 = "{\"highestLocalSeq\":1,\"entries\":[{\"seq\":1,\"a\":\"Zoë\"}]}"
+			.getBytes(StandardCharsets.ISO_8859_1);
+
+		assertThatExceptionOfType(EdgeException.class).isThrownBy(() -> this.parser.parse(latin1))
+			.satisfies((ex) -> assertThat(ex.status()).isEqualTo(HttpStatus.BAD_REQUEST));
+	}
+
 	private void assertStatus(String body, HttpStatus status) {
 		assertThatExceptionOfType(EdgeException.class)
 			.isThrownBy(() -> this.parser.parse(body.getBytes(StandardCharsets.UTF_8)))

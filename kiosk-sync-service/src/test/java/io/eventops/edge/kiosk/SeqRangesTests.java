@@ -33,6 +33,26 @@ class SeqRangesTests {
 				new SeqRanges.Range(8, 9));
 	}
 
+	@Test
+	void islandsAreBoundedAndForgettingOneNeverMovesTheWatermarkOverAGap() {
+		// every other seq: the most islands a kiosk can make
+		List<Long> odd = LongStream.rangeClosed(1, 2000).filter((seq) -> seq % 2 == 1).boxed().toList();
+		SeqRanges ranges = SeqRanges.of(0, new long[0]).withFinal(odd.subList(1, odd.size()));
+
+		assertThat(ranges.islands()).hasSize(SeqRanges.MAX_ISLANDS);
+		assertThat(ranges.flattened()).hasSize(2 * SeqRanges.MAX_ISLANDS);
+		assertThat(ranges.contiguousThroughSeq()).isZero();
+
+		// every seq up to 2000 is final now, but those of forgotten islands were never
+		// seen as final: the watermark stops below the first of them
+		SeqRanges filled = ranges
+			.withFinal(LongStream.rangeClosed(1, 2000).filter((seq) -> seq % 2 == 0 || seq == 1).boxed().toList());
+
+		long lastKept = 2L * SeqRanges.MAX_ISLANDS + 1;
+		assertThat(filled.contiguousThroughSeq()).isEqualTo(lastKept + 1);
+		assertThat(filled.gaps(2000)).first().isEqualTo(new SeqRanges.Range(lastKept + 2, lastKept + 2));
+	}
+
 	private static List<Long> seqs(long from, long to) {
 		return LongStream.rangeClosed(from, to).boxed().toList();
 	}

@@ -1,6 +1,7 @@
 package io.eventops.reconciler.checkin;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,8 +16,11 @@ import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.claim.ClaimState;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -24,10 +28,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Reconciles one kiosk's batch: claims its keys in one Redis round, judges and applies
  * what it claimed in one PostgreSQL transaction, then marks the claims done in one more
  * round. A failure before commit releases the claims (invariant 2), and nothing is
- * answered before the commit (invariant 6).
+ * answered before the commit (invariant 6). When PostgreSQL refuses the batch for what an
+ * entry carries, the batch is split and retried until the offending entries are found;
+ * they are rejected and quarantined, the rest applied (invariant 11).
  */
 @Service
 public class BatchReconciler {
+
+	private static final Logger logger = LoggerFactory.getLogger(BatchReconciler.class);
 
 	private final ClaimStore claims;
 
@@ -101,7 +109,7 @@ public class BatchReconciler {
 		}
 		if (!toJudge.isEmpty() || !reused.isEmpty()) {
 			try {
-				judgements.putAll(writeWithRetries(request, toJudge, reused));
+				judgements.putAll(writeIsolatingPoison(request, toJudge, reused));
 			}
 			catch (RuntimeException ex) {
 				this.claims.release(claimed.lease(), leasedKeys);
@@ -123,6 +131,77 @@ public class BatchReconciler {
 		}
 		this.metrics.batch(results, System.nanoTime() - started);
 		return new ReconcileResponse(results);
+	}
+
+	// The set-based statements judge a good batch in one transaction (the fast path
+	// every batch takes first); only a batch that PostgreSQL refused for its data is
+	// split, in halves, each in its own transaction, down to the single entries that
+	// still fail: k poison entries in n cost about 2k·log2(n) short transactions. Halves
+	// committed apart judge the same as one batch would, but for an entry that another
+	// entry of the batch outranks: it may be APPLIED and then superseded instead of
+	// STALE, which converges to the same state (invariant 4).
+	private Map<Integer, Judgement> writeIsolatingPoison(ReconcileRequest request, List<BatchItem> toJudge,
+			Map<BatchItem, String> reused) {
+		try {
+			return writeWithRetries(request, toJudge, reused);
+		}
+		catch (DataAccessException ex) {
+			String state = PoisonEntries.entrySpecificState(ex);
+			if (state == null) {
+				throw ex;
+			}
+			if (toJudge.size() + reused.size() == 1) {
+				return rejectPoison(request, toJudge, reused, state);
+			}
+			List<BatchItem> units = new ArrayList<>(toJudge);
+			units.addAll(reused.keySet());
+			units.sort(Comparator.comparingInt(BatchItem::index));
+			Map<Integer, Judgement> judged = new HashMap<>();
+			for (List<BatchItem> half : List.of(units.subList(0, units.size() / 2),
+					units.subList(units.size() / 2, units.size()))) {
+				List<BatchItem> halfToJudge = new ArrayList<>();
+				Map<BatchItem, String> halfReused = new HashMap<>();
+				for (BatchItem unit : half) {
+					if (reused.containsKey(unit)) {
+						halfReused.put(unit, reused.get(unit));
+					}
+					else {
+						halfToJudge.add(unit);
+					}
+				}
+				judged.putAll(writeIsolatingPoison(request, halfToJudge, halfReused));
+			}
+			return judged;
+		}
+	}
+
+	// One entry PostgreSQL refuses: rejected with its guard row, nothing applied, and
+	// quarantined as received, or, when even that is refused, as a storable stand-in.
+	private Map<Integer, Judgement> rejectPoison(ReconcileRequest request, List<BatchItem> toJudge,
+			Map<BatchItem, String> reused, String state) {
+		BatchItem item = toJudge.isEmpty() ? reused.keySet().iterator().next() : toJudge.get(0);
+		this.metrics.poisonEntry(state);
+		// every one is worth a look: the edge's checks let it through, and a refusal that
+		// every entry meets (a schema bug) would show here as a stream of them
+		logger.warn("PostgreSQL refused entry {} of kiosk {} (SQLSTATE {}): rejected and quarantined on its own",
+				item.key(), request.kioskId(), state);
+		String field = PoisonEntries.fieldOf(state);
+		try {
+			return writePoisoned(request, item.poisoned(field, item.entry().rawEntry()), reused.get(item));
+		}
+		catch (DataAccessException ex) {
+			String again = PoisonEntries.entrySpecificState(ex);
+			if (again == null) {
+				throw ex;
+			}
+			return writePoisoned(request, item.poisoned(field, PoisonEntries.storableStandIn(item, again)),
+					reused.get(item));
+		}
+	}
+
+	private Map<Integer, Judgement> writePoisoned(ReconcileRequest request, BatchItem poisoned, String reusedAs) {
+		return (reusedAs != null) ? writeWithRetries(request, List.of(), Map.of(poisoned, reusedAs))
+				: writeWithRetries(request, List.of(poisoned), Map.of());
 	}
 
 	private Map<Integer, Judgement> writeWithRetries(ReconcileRequest request, List<BatchItem> toJudge,

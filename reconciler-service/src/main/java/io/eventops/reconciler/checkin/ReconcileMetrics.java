@@ -60,6 +60,15 @@ class ReconcileMetrics {
 		}
 	}
 
+	void poisonEntry(String sqlState) {
+		Counter.builder("eventops.reconcile.poison.entries")
+			.description(
+					"Entries PostgreSQL refused to store, found by splitting their batch and rejected on their own")
+			.tag("sqlstate", sqlState)
+			.register(this.registry)
+			.increment();
+	}
+
 	void fastPathDuplicate() {
 		this.fastPath.increment();
 	}

@@ -1,0 +1,33 @@
+package io.eventops.edge.flush;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * A kiosk's share of this edge replica's flush capacity ({@code eventops.edge.flush.*}).
+ *
+ * @param maxInFlightPerKiosk flushes of one kiosk this replica works on at once; more get
+ * 429 (a kiosk agent flushes one batch at a time, so 2 leaves room for a retry that
+ * overtakes a slow answer, while a kiosk in a retry loop takes at most 2 of the replica's
+ * reconciler slots)
+ * @param busyRetryAfter the {@code Retry-After} of that 429
+ */
+@Validated
+@ConfigurationProperties("eventops.edge.flush")
+record FlushProperties(@Min(1) @Max(64) @DefaultValue("2") int maxInFlightPerKiosk,
+		@NotNull @DefaultValue("1s") Duration busyRetryAfter) {
+
+	FlushProperties {
+		if (busyRetryAfter != null && (busyRetryAfter.isNegative() || busyRetryAfter.isZero())) {
+			throw new IllegalArgumentException("eventops.edge.flush.busy-retry-after must be a positive duration");
+		}
+	}
+
+}
