@@ -70,6 +70,7 @@ final class EdgeFixture {
 		String redisNamespace = TestInfrastructure.freshRedisNamespace();
 		Map<String, Object> recon = new LinkedHashMap<>();
 		recon.put("server.port", 0);
+		recon.put("management.server.port", 0);
 		recon.put("spring.datasource.url", this.database.jdbcUrl());
 		recon.put("spring.datasource.username", this.database.user());
 		recon.put("spring.datasource.password", this.database.password());

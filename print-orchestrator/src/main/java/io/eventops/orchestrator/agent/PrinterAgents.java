@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.eventops.orchestrator.config.PrintProperties;
 import io.eventops.orchestrator.dispatch.Dispatcher;
+import io.eventops.orchestrator.metrics.PrintMetrics;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.probe.HealthProbe;
@@ -38,6 +39,8 @@ class PrinterAgents implements SmartLifecycle {
 
 	private final AgentLease lease;
 
+	private final PrintMetrics metrics;
+
 	private final Duration probeInterval;
 
 	private final Duration idleInterval;
@@ -49,7 +52,8 @@ class PrinterAgents implements SmartLifecycle {
 	private Thread supervisor;
 
 	PrinterAgents(PrinterRegistry registry, HealthProbe probe, Dispatcher dispatcher, AgentLease lease,
-			PrintProperties properties) {
+			PrintMetrics metrics, PrintProperties properties) {
+		this.metrics = metrics;
 		this.registry = registry;
 		this.probe = probe;
 		this.dispatcher = dispatcher;
@@ -73,7 +77,10 @@ class PrinterAgents implements SmartLifecycle {
 		}
 		this.agents.values().forEach(Agent::interrupt);
 		this.agents.values().forEach(Agent::join);
-		this.agents.values().forEach((agent) -> releaseQuietly(agent.printerId));
+		this.agents.values().forEach((agent) -> {
+			releaseQuietly(agent.printerId);
+			this.metrics.forget(agent.printerId);
+		});
 		this.agents.clear();
 	}
 
@@ -164,6 +171,11 @@ class PrinterAgents implements SmartLifecycle {
 						}
 					}
 					else {
+						if (this.heldUntilNanos != 0) {
+							// another replica holds the lease now: it alone reports the
+							// printer's state, so this replica's series go at once
+							PrinterAgents.this.metrics.forget(this.printerId);
+						}
 						this.heldUntilNanos = 0;
 					}
 				}

@@ -61,6 +61,21 @@ public class PrintMetrics {
 	}
 
 	/**
+	 * Removes a printer's state and depth series: this replica no longer holds the
+	 * printer's lease (or no longer drives it at all), and only the holder may report its
+	 * state, or a dashboard would show the former holder's last DOWN or DISABLED beside
+	 * the real state.
+	 * @param printerId the printer
+	 */
+	public void forget(String printerId) {
+		PrinterGauges gauges = this.printers.remove(printerId);
+		if (gauges != null) {
+			this.registry.remove(gauges.stateGauge());
+			this.registry.remove(gauges.depthGauge());
+		}
+	}
+
+	/**
 	 * Records one print attempt.
 	 * @param printerId the printer
 	 * @param outcome PRINTED, UNKNOWN or NOT_SENT
@@ -89,19 +104,20 @@ public class PrintMetrics {
 	}
 
 	private PrinterGauges register(String printerId) {
-		PrinterGauges gauges = new PrinterGauges(new AtomicLong(), new AtomicLong());
-		Gauge.builder("eventops.print.printer.state", gauges.state, AtomicLong::get)
-			.description("Printer state: 0 UP, 1 SUSPECT, 2 DOWN, 3 DISABLED")
+		AtomicLong state = new AtomicLong();
+		AtomicLong depth = new AtomicLong();
+		Gauge stateGauge = Gauge.builder("eventops.print.printer.state", state, AtomicLong::get)
+			.description("Printer state: 0 UP, 1 SUSPECT, 2 DOWN, 3 DISABLED (reported by the lease holder only)")
 			.tag("printer", printerId)
 			.register(this.registry);
-		Gauge.builder("eventops.print.queue.depth", gauges.depth, AtomicLong::get)
-			.description("Jobs queued or in flight on the printer")
+		Gauge depthGauge = Gauge.builder("eventops.print.queue.depth", depth, AtomicLong::get)
+			.description("Jobs queued or in flight on the printer (reported by the lease holder only)")
 			.tag("printer", printerId)
 			.register(this.registry);
-		return gauges;
+		return new PrinterGauges(state, depth, stateGauge, depthGauge);
 	}
 
-	private record PrinterGauges(AtomicLong state, AtomicLong depth) {
+	private record PrinterGauges(AtomicLong state, AtomicLong depth, Gauge stateGauge, Gauge depthGauge) {
 	}
 
 }

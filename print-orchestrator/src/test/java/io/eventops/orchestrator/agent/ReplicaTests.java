@@ -55,7 +55,7 @@ class ReplicaTests {
 		properties.putAll(Map.of("spring.datasource.url", database.jdbcUrl(), "spring.datasource.username",
 				database.user(), "spring.datasource.password", database.password(), "spring.data.redis.host",
 				redis.host(), "spring.data.redis.port", redis.port(), "eventops.redis.key-prefix",
-				TestInfrastructure.freshRedisNamespace(), "server.port", 0));
+				TestInfrastructure.freshRedisNamespace(), "server.port", 0, "management.server.port", 0));
 		properties
 			.putAll(Map.of("eventops.security.ops-password", TestData.OPS_PASSWORD, "eventops.security.admin-password",
 					TestData.ADMIN_PASSWORD, "eventops.print.probe-interval", "100ms", "eventops.print.relay-interval",
@@ -136,6 +136,31 @@ class ReplicaTests {
 		after.assertEachPrintedOnce(jobs, printer);
 		assertThat(after.ledger(jobs).get(printing).possibleDuplicate()).isFalse();
 		assertThat(PrintFloor.labels(printer)).hasSize(3);
+	}
+
+	@Test
+	void onlyTheLeaseHolderReportsAPrintersStateAndAFormerHolderDropsItsSeriesAtOnce() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("gauged", Duration.ofMillis(100));
+		String printerId = this.floor.register(printer, pool);
+		String series = "eventops_print_printer_state{printer=\"" + printerId + "\"";
+		eventually().until(() -> reports(first, series) != reports(second, series));
+		String lease = keys(first).agentLease(printerId);
+		String holder = this.floor.redis().opsForValue().get(lease);
+		ConfigurableApplicationContext agent = first.getBean(AgentLease.class).owner().equals(holder) ? first : second;
+		assertThat(reports(agent, series)).isTrue();
+
+		// a third replica takes the lease over (as after a pause longer than its TTL)
+		this.floor.redis().opsForValue().set(lease, "another-replica", Duration.ofSeconds(30));
+
+		eventually().until(() -> !reports(first, series) && !reports(second, series));
+		this.floor.redis().delete(lease);
+		eventually().until(() -> reports(first, series) || reports(second, series));
+	}
+
+	private static boolean reports(ConfigurableApplicationContext context, String series) {
+		int management = context.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+		return new HttpTestClient(management).text("/actuator/prometheus").contains(series);
 	}
 
 	private static ConfigurableApplicationContext start() {
