@@ -136,8 +136,18 @@ public final class EdgeStack {
 	 * @return the running edge
 	 */
 	public static ConfigurableApplicationContext startAnotherEdge() {
+		return startAnotherEdge(Map.of());
+	}
+
+	/**
+	 * Starts one more edge replica on the stack with some settings of its own.
+	 * @param overrides properties that replace the stack's
+	 * @return the running edge
+	 */
+	public static ConfigurableApplicationContext startAnotherEdge(Map<String, Object> overrides) {
 		Map<String, Object> properties = new LinkedHashMap<>(edgeProperties());
 		properties.put("server.port", 0);
+		properties.putAll(overrides);
 		// command-line arguments outrank the edge's own application.yml
 		String[] arguments = properties.entrySet()
 			.stream()
