@@ -41,7 +41,7 @@ public final class EdgeClient {
 		this.base = "https://localhost:" + port;
 	}
 
-	private static SSLContext trusting() {
+	static SSLContext trusting() {
 		try (InputStream in = Files.newInputStream(EdgeStack.trustedCertificate())) {
 			KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
 			trust.load(null, null);

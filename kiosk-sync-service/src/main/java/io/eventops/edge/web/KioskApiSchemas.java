@@ -1,0 +1,115 @@
+package io.eventops.edge.web;
+
+import java.util.List;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * The shapes of the kiosk API's bodies that the edge relays from the reconciler as they
+ * are, so that the OpenAPI document can describe them: the edge itself never binds them.
+ */
+final class KioskApiSchemas {
+
+	private KioskApiSchemas() {
+	}
+
+	/**
+	 * An express-code redemption attempt.
+	 *
+	 * @param clientSubmissionId the attempt's id, the same on every retry of one attempt
+	 * @param attendeeIds a subset of the code's attendees, or absent for all of them
+	 */
+	@Schema(name = "RedeemRequest", requiredProperties = "clientSubmissionId")
+	public record RedeemRequest(
+			@Schema(description = "The attempt's id: the same on every retry of one attempt.",
+					example = "kiosk-07-3f9c", maxLength = 64) String clientSubmissionId,
+			@Schema(description = "A subset of the code's attendees; absent for all of them.") List<String> attendeeIds) {
+
+	}
+
+	/**
+	 * A redeemed code.
+	 *
+	 * @param code the code
+	 * @param duplicate whether this is the stored result of an attempt that already
+	 * succeeded
+	 * @param result what the redemption did
+	 */
+	@Schema(name = "Redemption", requiredProperties = { "code", "duplicate", "result" })
+	public record Redemption(@Schema(example = "K7Q2M9") String code, @Schema(
+			description = "true when this is the stored result of a retry of an attempt that already succeeded.") boolean duplicate,
+			RedemptionResult result) {
+
+	}
+
+	/**
+	 * What a redemption did.
+	 *
+	 * @param checkedIn the attendees checked in
+	 * @param badgeJobIds the badge jobs created
+	 */
+	@Schema(name = "RedemptionResult", requiredProperties = { "checkedIn", "badgeJobIds" })
+	public record RedemptionResult(List<String> checkedIn, List<String> badgeJobIds) {
+
+	}
+
+	/**
+	 * A consistent copy of the kiosk's event.
+	 *
+	 * @param eventId the event
+	 * @param streamSeq the stream sequence the copy reflects: follow the changes from it
+	 * @param attendees the event's attendees
+	 */
+	@Schema(name = "Snapshot", requiredProperties = { "eventId", "streamSeq", "attendees" })
+	public record Snapshot(String eventId, long streamSeq, List<CachedAttendee> attendees) {
+
+	}
+
+	/**
+	 * One attendee as a kiosk caches it.
+	 *
+	 * @param attendeeId the attendee
+	 * @param displayName the effective display name
+	 * @param company the effective company
+	 * @param tier the effective tier
+	 * @param checkedIn whether the attendee is checked in
+	 * @param checkedInBy the source of the winning record (a kiosk id or {@code desk})
+	 * @param credentialVersion the attendee's current credential
+	 */
+	@Schema(name = "CachedAttendee", requiredProperties = { "attendeeId", "checkedIn", "credentialVersion" })
+	public record CachedAttendee(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
+			String checkedInBy, int credentialVersion) {
+
+	}
+
+	/**
+	 * Changes after a stream sequence.
+	 *
+	 * @param changes the changes in strictly increasing {@code streamSeq}
+	 * @param lastStreamSeq where to continue from
+	 */
+	@Schema(name = "Changes", requiredProperties = { "changes", "lastStreamSeq" })
+	public record Changes(List<Change> changes, long lastStreamSeq) {
+
+	}
+
+	/**
+	 * One change of the event's stream.
+	 *
+	 * @param streamSeq the change's position in the stream
+	 * @param kind what changed
+	 * @param attendee the attendee after the change
+	 */
+	@Schema(name = "Change", requiredProperties = { "streamSeq", "kind", "attendee" })
+	public record Change(long streamSeq, ChangeKind kind, CachedAttendee attendee) {
+
+	}
+
+	/** What a change did. */
+	public enum ChangeKind {
+
+		REGISTERED, UPDATED, CHECKED_IN, CORRECTED, CREDENTIAL_REISSUED
+
+	}
+
+}

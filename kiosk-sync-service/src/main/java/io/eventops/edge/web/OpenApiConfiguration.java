@@ -1,0 +1,275 @@
+package io.eventops.edge.web;
+
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.model.flush.FlushRequest;
+import io.eventops.model.flush.FlushResponse;
+import io.eventops.web.openapi.ApiDocuments;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.PathParameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The edge's OpenAPI 3.1 document (committed as
+ * {@code docs/openapi/kiosk-sync-service.json}): the kiosk API with its bodies, outcomes,
+ * limits and problems, and the kiosk admin API, served with its UI on the management port
+ * only.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+	static final String KIOSK_TOKEN = "kioskToken";
+
+	private static final String KIOSK = "/v1/kiosks/{kioskId}";
+
+	@Bean
+	OpenAPI edgeOpenApi() {
+		OpenAPI document = ApiDocuments.document("Event Ops kiosk API (kiosk-sync-service)", """
+				The public HTTPS edge: what a kiosk calls to flush its durable check-in log, to learn \
+				where its sequence stands, to follow its event's attendees, and to redeem express codes; \
+				and the kiosk provisioning API for admins. Every error is an RFC 9457 problem \
+				(`application/problem+json`). What a kiosk must do to keep the "nothing lost" promise \
+				is in kiosk-agent/README.md.""", "https://localhost:8443");
+		document.getComponents()
+			.addSecuritySchemes(KIOSK_TOKEN, new SecurityScheme().type(SecurityScheme.Type.HTTP)
+				.scheme("bearer")
+				.description("The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
+						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401."));
+		return document;
+	}
+
+	@Bean
+	OpenApiCustomizer edgeOperations() {
+		return (document) -> {
+			ApiDocuments.addSchemas(document, FlushRequest.class, FlushResponse.class,
+					KioskApiSchemas.RedeemRequest.class, KioskApiSchemas.Redemption.class,
+					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class);
+			Schema<?> entries = (Schema<?>) document.getComponents()
+				.getSchemas()
+				.get("FlushRequest")
+				.getProperties()
+				.get("entries");
+			entries.maxItems(FlushRequest.MAX_ENTRIES);
+			entries.description("The entries in seq order, at most " + FlushRequest.MAX_ENTRIES
+					+ " (more is a 422 too-many-entries); [] is a heartbeat.");
+			Map<String, Schema> schemas = document.getComponents().getSchemas();
+			schemas.get("FlushRequest").required(List.of("highestLocalSeq", "entries"));
+			Schema<?> flushEntry = schemas.get("FlushEntry")
+				.required(List.of("seq", "idempotencyKey", "type", "attendeeId", "capturedAt", "queuedAt"));
+			property(flushEntry, "seq").minimum(java.math.BigDecimal.ONE);
+			property(flushEntry, "idempotencyKey").description("Must equal \"{kioskId}:{seq}\".");
+			property(flushEntry, "attendeeId").pattern("^[A-Za-z0-9_.:-]{1,64}$");
+			property(flushEntry, "capturedAt").description("The device clock at capture (RFC 3339 with an offset).");
+			property(flushEntry, "queuedAt").description("The kiosk clock when the entry was durably written.");
+			schemas.remove("SseEmitter");
+			document.getPaths().forEach((path, item) -> {
+				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
+					describe(entry.getKey() + " " + path, entry.getValue());
+				}
+			});
+		};
+	}
+
+	private static void describe(String endpoint, Operation operation) {
+		// one tag per audience: a generated client gets a KioskApi and a KioskAdminApi
+		operation.setTags(List.of(endpoint.contains(" /v1/") ? "kiosk" : "kiosk-admin"));
+		if (endpoint.contains(" /v1/")) {
+			kioskIdParameter(operation);
+			ApiDocuments.secured(operation, KIOSK_TOKEN);
+			ApiDocuments.problem(operation, 401, "unauthorized", "no token, an unknown one, or a revoked kiosk");
+			ApiDocuments.problem(operation, 403, "forbidden", "the token belongs to another kiosk");
+			ApiDocuments.problem(operation, 429, "rate-limited", "the kiosk is over its request rate");
+			ApiDocuments.retryAfter(operation, 429);
+		}
+		else {
+			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
+			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+		}
+		switch (endpoint) {
+			case "POST " + KIOSK + "/flush" -> flush(operation);
+			case "GET " + KIOSK + "/sync-state" -> {
+				operation.summary("Where the kiosk's sequence stands on the server")
+					.description("Lets a reinstalled kiosk continue its sequence instead of reusing idempotency keys.");
+				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+			}
+			case "GET " + KIOSK + "/snapshot" -> {
+				operation.summary("A consistent copy of the kiosk's event and the stream sequence it reflects");
+				json(operation, "200", "Snapshot");
+				unavailable(operation);
+			}
+			case "GET " + KIOSK + "/changes" -> {
+				operation.summary("The event's changes after a stream sequence, long-polling up to waitSeconds (≤ 30)")
+					.description("Changes come in strictly increasing streamSeq; following from a snapshot's "
+							+ "streamSeq yields every later change exactly once.");
+				json(operation, "200", "Changes");
+				ApiDocuments.problem(operation, 400, "malformed-flush",
+						"after is negative or waitSeconds is out of 0–30");
+				unavailable(operation);
+			}
+			case "GET " + KIOSK + "/changes/stream" -> {
+				operation.summary("The same changes as Server-Sent Events")
+					.description("`id:` is the streamSeq; a reconnect resumes from `Last-Event-ID`. "
+							+ "Each `data:` is one Change as JSON.");
+				operation.getResponses()
+					.get("200")
+					.content(new Content().addMediaType("text/event-stream",
+							new MediaType().schema(new StringSchema().description("events whose data is a Change"))));
+				unavailable(operation);
+			}
+			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
+			case "POST /admin/v1/kiosks" -> {
+				operation.summary("Provisions a kiosk (ADMIN); the token is in this answer only");
+				ApiDocuments.problem(operation, 409, "kiosk-exists", "a kiosk with this id exists");
+				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
+				ApiDocuments.problem(operation, 422, "validation", "a field is missing or malformed (see errors)");
+			}
+			case "POST /admin/v1/kiosks/{kioskId}/revoke" -> {
+				operation.summary("Revokes a kiosk's token (ADMIN)");
+				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+			}
+			case "GET /admin/v1/kiosks" ->
+				operation.summary("Every kiosk with its watermarks, backlog, gaps and outcome and flag counts (OPS)");
+			default -> throw new IllegalStateException(
+					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
+		}
+	}
+
+	private static void flush(Operation operation) {
+		operation.summary("Flushes a batch of the kiosk's durable log; every entry is judged on its own")
+			.description("""
+					One result per entry, in the request's order. Final outcomes (APPLIED, DUPLICATE, STALE, \
+					REJECTED) are acknowledged; IN_FLIGHT is not: retry it later with the same key. \
+					`ackedThroughSeq` is the highest seq of this request up to which every entry has a final \
+					outcome (for a heartbeat, the kiosk's contiguous watermark on the server): a kiosk advances \
+					its local watermark to this value and only to it. Limits: body ≤ 1 MiB (413), \
+					≤ 500 entries (422). Whole-request errors apply nothing.""");
+		operation.requestBody(new RequestBody().required(true)
+			.content(new Content().addMediaType("application/json",
+					new MediaType().schema(ref("FlushRequest"))
+						.addExamples("two-entries", new Example().summary("Two check-ins")
+							.value(Map.of("highestLocalSeq", 812, "entries",
+									List.of(Map.of("seq", 801, "idempotencyKey", "kiosk-07:801", "type", "CHECK_IN",
+											"attendeeId", "att_9f3ac210", "capturedAt", "2026-07-16T09:01:00+02:00",
+											"queuedAt", "2026-07-16T09:01:00.120+02:00", "badgePrintedLocally", false,
+											"badge", Map.of("displayName", "Ada L.", "company", "ACME"))))))
+						.addExamples("heartbeat", new Example().summary("A heartbeat")
+							.value(Map.of("highestLocalSeq", 812, "entries", List.of()))))));
+		json(operation, "200", "FlushResponse");
+		operation.getResponses()
+			.get("200")
+			.getContent()
+			.get("application/json")
+			.addExamples("applied-and-rejected",
+					new Example().value(Map.of("kioskId", "kiosk-07", "ackedThroughSeq", 802, "results",
+							List.of(Map.of("seq", 801, "idempotencyKey", "kiosk-07:801", "outcome", "APPLIED",
+									"badgeJobId", "0b6f3c1e-5d1a-4b7e-9c55-2f0f6f1f0a11", "flags", List.of()),
+									Map.of("seq", 802, "idempotencyKey", "kiosk-07:802", "outcome", "REJECTED",
+											"reason", "UNKNOWN_ATTENDEE", "flags", List.of())))));
+		ApiDocuments.problem(operation, 400, "malformed-flush",
+				"not JSON, no entries array, or an entry without an integer seq ≥ 1 (see errors)");
+		ApiDocuments.problem(operation, 413, "too-large", "the body is over 1 MiB (1048576 bytes)");
+		ApiDocuments.problem(operation, 415, "unsupported-media-type", "the content type is not application/json");
+		ApiDocuments.problem(operation, 422, "too-many-entries", "more than 500 entries");
+		unavailable(operation);
+	}
+
+	private static void redeem(Operation operation) {
+		operation.summary("Redeems an express code, online only").description("""
+				Send the same clientSubmissionId on every retry of one attempt: a retry of the attempt \
+				that already succeeded answers the stored result with duplicate=true. A failure after the \
+				claim releases the lease, so a deliberate retry does not wait it out.""");
+		operation.requestBody(new RequestBody().required(true)
+			.content(new Content().addMediaType("application/json", new MediaType().schema(ref("RedeemRequest"))
+				.addExamples("all", new Example().value(Map.of("clientSubmissionId", "kiosk-07-3f9c"))))));
+		json(operation, "200", "Redemption");
+		ApiDocuments.problem(operation, 400, "malformed-flush",
+				"the body is not a JSON object or the code is not " + "1–32 letters and digits");
+		ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
+		ApiDocuments.problem(operation, 409, "in-flight", "another station holds the code's claim (lease, 2 min)");
+		ApiDocuments.problem(operation, 409, "already-used", "another submission used the code");
+		ApiDocuments.problem(operation, 410, "expired", "the code expired");
+		ApiDocuments.problem(operation, 410, "replaced", "a newer code replaced this one");
+		ApiDocuments.problem(operation, 422, "missing-client-submission-id", "clientSubmissionId is missing");
+		ApiDocuments.problem(operation, 422, "wrong-event", "the code belongs to another event");
+		ApiDocuments.problem(operation, 422, "not-in-code", "attendeeIds is not a subset of the code's attendees");
+		ApiDocuments.problem(operation, 503, "retry", "the redemption could not finish now; retry the same attempt");
+		unavailable(operation);
+	}
+
+	private static void unavailable(Operation operation) {
+		ApiDocuments.problem(operation, 503, "reconciler-unavailable",
+				"the reconciler is unavailable; nothing was acknowledged");
+		ApiDocuments.retryAfter(operation, 503);
+	}
+
+	private static void json(Operation operation, String status, String schema) {
+		ApiResponse response = operation.getResponses().get(status);
+		if (response == null) {
+			response = new ApiResponse().description("OK");
+			operation.getResponses().addApiResponse(status, response);
+		}
+		response.content(new Content().addMediaType("application/json", new MediaType().schema(ref(schema))));
+	}
+
+	// the flush reads its kiosk from the token, but the path carries it too: every kiosk
+	// path names its kioskId parameter with the contract's pattern
+	private static void kioskIdParameter(Operation operation) {
+		Parameter kioskId = (operation.getParameters() == null) ? null
+				: operation.getParameters()
+					.stream()
+					.filter((parameter) -> "kioskId".equals(parameter.getName()))
+					.findFirst()
+					.orElse(null);
+		if (kioskId == null) {
+			kioskId = new PathParameter().name("kioskId");
+			operation.addParametersItem(kioskId);
+		}
+		kioskId.required(true)
+			.description("The kiosk; its token must belong to it (403 otherwise).")
+			.schema(new StringSchema().pattern("^[a-z0-9][a-z0-9-]{1,31}$").example("kiosk-07"));
+	}
+
+	private static Schema<?> property(Schema<?> schema, String name) {
+		return (Schema<?>) schema.getProperties().get(name);
+	}
+
+	private static Schema<?> ref(String schema) {
+		return new Schema<>().$ref("#/components/schemas/" + schema);
+	}
+
+	/**
+	 * Serves the document and its UI without credentials on the management port (plain
+	 * HTTP, reached by operators, never by kiosks); everything else goes on to the main
+	 * chain, where they stay denied on the kiosks' public port.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
+		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf((csrf) -> csrf.disable())
+			.build();
+	}
+
+}

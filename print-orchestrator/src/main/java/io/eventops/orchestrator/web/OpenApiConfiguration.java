@@ -1,0 +1,111 @@
+package io.eventops.orchestrator.web;
+
+import java.util.Map;
+
+import io.eventops.web.openapi.ApiDocuments;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The print orchestrator's OpenAPI 3.1 document (committed as
+ * {@code docs/openapi/print-orchestrator.json}): printers, failover, dispatch and the
+ * print ledger for ops and admins, with the problems each endpoint answers, served with
+ * its UI on the management port only.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+	@Bean
+	OpenAPI orchestratorOpenApi() {
+		return ApiDocuments.document("Event Ops print API (print-orchestrator)", """
+				Printers and pools, health, failover, probe prints, dispatch pause and the print ledger, \
+				for ops (role OPS) and admins (role ADMIN). Every error is an RFC 9457 problem \
+				(`application/problem+json`).""", "http://localhost:8082");
+	}
+
+	@Bean
+	OpenApiCustomizer orchestratorOperations() {
+		return (document) -> {
+			ApiDocuments.addSchemas(document);
+			document.getPaths().forEach((path, item) -> {
+				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
+					describe(entry.getKey() + " " + path, entry.getValue());
+				}
+			});
+		};
+	}
+
+	private static void describe(String endpoint, Operation operation) {
+		ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
+		ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+		ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+		if (endpoint.contains("{printerId}")) {
+			ApiDocuments.problem(operation, 404, "not-found", "no such printer");
+		}
+		switch (endpoint) {
+			case "POST /admin/v1/printers" -> {
+				operation.summary("Registers a printer in a pool (ADMIN)");
+				ApiDocuments.problem(operation, 409, "printer-exists", "a printer with this id exists");
+				ApiDocuments.problem(operation, 422, "validation", "a field is missing or invalid (see errors)");
+			}
+			case "GET /admin/v1/printers" ->
+				operation.summary("Every printer with its state, probe failures, queue depth and last status (OPS)");
+			case "POST /admin/v1/printers/{printerId}/failover" -> {
+				operation.summary("Moves a printer's unprinted jobs to a backup of its pool (OPS); idempotent");
+				ApiDocuments.problem(operation, 409, "backup-out-of-service", "the named backup is down or disabled");
+				ApiDocuments.problem(operation, 422, "backup-is-dead-printer", "the backup is the printer itself");
+			}
+			case "POST /admin/v1/printers/{printerId}/probe-print" -> {
+				operation.summary("Prints a probe label on a printer that is out of service (OPS)");
+				ApiDocuments.problem(operation, 409, "printer-in-service", "the printer is in service");
+				ApiDocuments.problem(operation, 409, "probe-print-failed", "the probe label did not print");
+			}
+			case "POST /admin/v1/printers/{printerId}/enable" -> {
+				operation.summary("Returns a printer to service after a clean probe and a probe print (OPS)");
+				ApiDocuments.problem(operation, 409, "printer-in-service", "the printer is in service");
+				ApiDocuments.problem(operation, 409, "probe-not-clean", "the last status probe was not clean");
+				ApiDocuments.problem(operation, 409, "probe-print-required",
+						"no probe print since the printer went out of service");
+				ApiDocuments.problem(operation, 409, "printer-changed", "the printer changed state meanwhile; retry");
+			}
+			case "POST /admin/v1/printers/{printerId}/disable" -> {
+				operation.summary("Takes a printer out of service and fails its jobs over (OPS)");
+				ApiDocuments.problem(operation, 409, "backup-out-of-service", "no backup in service in the pool");
+			}
+			case "GET /admin/v1/dispatch" -> operation.summary("Whether dispatch is paused, and until when (OPS)");
+			case "POST /admin/v1/dispatch/pause" -> {
+				operation.summary("Pauses new sends to printers for ttlSeconds (OPS); reconciliation goes on");
+				ApiDocuments.problem(operation, 422, "validation", "ttlSeconds is missing or out of range");
+			}
+			case "POST /admin/v1/dispatch/resume" -> operation.summary("Resumes dispatch (OPS)");
+			case "GET /admin/v1/print-jobs" -> operation.summary("Print jobs by attendee and state (OPS)");
+			case "GET /admin/v1/print-jobs/summary" -> operation.summary("Print job counts per state (OPS)");
+			default -> throw new IllegalStateException(
+					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
+		}
+	}
+
+	/**
+	 * Serves the document and its UI without credentials on the management port only;
+	 * everything else goes on to the main chain.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
+		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf((csrf) -> csrf.disable())
+			.build();
+	}
+
+}

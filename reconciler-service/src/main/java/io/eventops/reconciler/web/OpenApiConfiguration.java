@@ -1,0 +1,163 @@
+package io.eventops.reconciler.web;
+
+import java.util.Map;
+
+import io.eventops.web.openapi.ApiDocuments;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+
+/**
+ * The reconciler's OpenAPI 3.1 document (committed as
+ * {@code docs/openapi/reconciler-service.json}): the ops and admin API and the internal
+ * API the edge calls, with the problems each endpoint answers, served with its UI on the
+ * management port only.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+	static final String INTERNAL_TOKEN = "internalToken";
+
+	@Bean
+	OpenAPI reconcilerOpenApi() {
+		OpenAPI document = ApiDocuments.document("Event Ops reconciler API (reconciler-service)", """
+				The attendee registry, corrections, reprints, rejections (quarantine and re-drive), express \
+				codes and head-count for ops (role OPS) and admins (role ADMIN); and the internal API the \
+				edge calls with the shared internal token. Every error is an RFC 9457 problem \
+				(`application/problem+json`).""", "http://localhost:8081");
+		document.getComponents()
+			.addSecuritySchemes(INTERNAL_TOKEN, new SecurityScheme().type(SecurityScheme.Type.HTTP)
+				.scheme("bearer")
+				.description(
+						"The internal token shared by the edge and the reconciler (eventops.security.internal-token); "
+								+ "never given to kiosks."));
+		return document;
+	}
+
+	@Bean
+	OpenApiCustomizer reconcilerOperations() {
+		return (document) -> {
+			ApiDocuments.addSchemas(document);
+			document.getPaths().forEach((path, item) -> {
+				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
+					describe(entry.getKey() + " " + path, entry.getValue());
+				}
+			});
+		};
+	}
+
+	private static void describe(String endpoint, Operation operation) {
+		if (endpoint.contains(" /internal/")) {
+			ApiDocuments.secured(operation, INTERNAL_TOKEN);
+			ApiDocuments.problem(operation, 401, "unauthorized", "no internal token, or a wrong one");
+		}
+		else {
+			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
+			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+		}
+		switch (endpoint) {
+			case "GET /admin/v1/rejections" -> operation.summary("Quarantined entries, by kiosk and reason (OPS)");
+			case "POST /admin/v1/rejections/{id}/redrive" -> {
+				operation.summary("Judges a quarantined entry again, now (OPS); answers the new per-entry result");
+				ApiDocuments.problem(operation, 404, "not-found", "no rejection with this id");
+			}
+			case "POST /admin/v1/events/{eventId}/attendees" -> {
+				operation
+					.summary("Imports attendees as a JSON array or text/csv with the same header (ADMIN); an upsert");
+				ApiDocuments.problem(operation, 409, "attendee-in-other-event",
+						"an attendee id belongs to another event");
+				ApiDocuments.problem(operation, 415, "unsupported-media-type",
+						"the content type is neither application/json nor text/csv");
+				ApiDocuments.problem(operation, 422, "invalid-event",
+						"eventId is not 1–64 characters of [A-Za-z0-9_.-]");
+				ApiDocuments.problem(operation, 422, "invalid-csv", "the CSV could not be read");
+				ApiDocuments.problem(operation, 422, "validation",
+						"rows are invalid (see errors); nothing was changed");
+			}
+			case "GET /admin/v1/attendees/{attendeeId}" -> {
+				operation.summary("An attendee with the winning record, history and badge jobs (OPS)");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+			}
+			case "POST /admin/v1/attendees/{attendeeId}/corrections" -> {
+				operation
+					.summary("A desk correction (OPS): the new winning record, never undone by a later kiosk write");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+				ApiDocuments.problem(operation, 422, "empty-correction", "none of displayName, company, tier is given");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
+			}
+			case "POST /admin/v1/attendees/{attendeeId}/reprint" -> {
+				operation.summary("Reprints a badge with a new credential (OPS); the old credential is revoked");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+				ApiDocuments.problem(operation, 409, "not-checked-in", "the attendee is not checked in");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
+			}
+			case "GET /admin/v1/events/{eventId}/headcount" -> {
+				operation.summary("Registered, checked-in and badge-job counts of an event (OPS)");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+			}
+			case "POST /admin/v1/events/{eventId}/express-codes" -> {
+				operation.summary("Creates an express code for attendees (ADMIN)");
+				ApiDocuments.problem(operation, 422, "invalid-expiry", "expiresAt is not in the future");
+				ApiDocuments.problem(operation, 422, "unknown-attendees", "an attendee is not in the event");
+			}
+			case "POST /admin/v1/express-codes/{code}/replace" -> {
+				operation.summary("Replaces a code with a new one (ADMIN); the old one answers replaced");
+				ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
+				ApiDocuments.problem(operation, 409, "not-replaceable", "the code was used or already replaced");
+			}
+			case "POST /internal/v1/reconcile" -> {
+				operation.summary("Reconciles a validated batch from the edge (internal)");
+				ApiDocuments.problem(operation, 422, "invalid-batch", "kioskId, eventId or printerPool is missing");
+				ApiDocuments.problem(operation, 422, "too-many-entries", "more than 500 entries");
+			}
+			case "POST /internal/v1/express-codes/{code}/redeem" -> {
+				operation.summary("Redeems an express code for the edge (internal)");
+				ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
+				ApiDocuments.problem(operation, 409, "in-flight", "another station holds the code's claim");
+				ApiDocuments.problem(operation, 409, "already-used", "another submission used the code");
+				ApiDocuments.problem(operation, 410, "expired", "the code expired");
+				ApiDocuments.problem(operation, 410, "replaced", "a newer code replaced this one");
+				ApiDocuments.problem(operation, 422, "missing-client-submission-id", "clientSubmissionId is missing");
+				ApiDocuments.problem(operation, 422, "wrong-event", "the code belongs to another event");
+				ApiDocuments.problem(operation, 422, "not-in-code",
+						"attendeeIds is not a subset of the code's attendees");
+				ApiDocuments.problem(operation, 503, "retry",
+						"the redemption could not finish now; retry the same attempt");
+			}
+			case "GET /internal/v1/events/{eventId}/snapshot" ->
+				operation.summary("A consistent copy of an event and the stream sequence it reflects (internal)");
+			case "GET /internal/v1/events/{eventId}/changes" -> {
+				operation.summary("An event's changes after a stream sequence (internal)");
+				ApiDocuments.problem(operation, 422, "invalid-stream-request",
+						"after, limit or waitSeconds is out of range");
+			}
+			default -> throw new IllegalStateException(
+					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
+		}
+	}
+
+	/**
+	 * Serves the document and its UI without credentials on the management port only;
+	 * everything else goes on to the main chain.
+	 */
+	@Bean
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
+		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf((csrf) -> csrf.disable())
+			.build();
+	}
+
+}

@@ -1,0 +1,175 @@
+package io.eventops.web.openapi;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.web.ProblemResponses;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.ArraySchema;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.core.env.Environment;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * Builds the parts of a service's OpenAPI document that every service shares: the problem
+ * schema and per-endpoint problem responses, the HTTP Basic scheme for ops and admins,
+ * {@code Retry-After}, and the request matcher that serves the document on the management
+ * port only.
+ */
+public final class ApiDocuments {
+
+	/** The security scheme of the {@code ops} and {@code admin} accounts. */
+	public static final String OPS_BASIC = "opsBasic";
+
+	/** The schema of every RFC 9457 problem. */
+	public static final String PROBLEM = "Problem";
+
+	/** The media type of every problem. */
+	public static final String PROBLEM_JSON = "application/problem+json";
+
+	private static final String RETRY_AFTER = "Retry-After";
+
+	private ApiDocuments() {
+	}
+
+	/**
+	 * A document with the shared components.
+	 * @param title the API's title
+	 * @param description what the API is for, in Markdown
+	 * @param serverUrl the base URL of the local stack
+	 * @return the document to complete
+	 */
+	public static OpenAPI document(String title, String description, String serverUrl) {
+		Components components = new Components()
+			.addSecuritySchemes(OPS_BASIC,
+					new SecurityScheme().type(SecurityScheme.Type.HTTP)
+						.scheme("basic")
+						.description("HTTP Basic for the `ops` (role OPS: read, operate) and `admin` (role ADMIN: "
+								+ "everything OPS can, plus provisioning and imports) accounts. Missing or invalid "
+								+ "credentials: 401; wrong role: 403."))
+			.addHeaders(RETRY_AFTER, new Header().description("Seconds to wait before retrying.")
+				.schema(new IntegerSchema().minimum(java.math.BigDecimal.ONE)));
+		return new OpenAPI().info(new Info().title(title).version("v1").description(description))
+			.servers(List.of(new Server().url(serverUrl).description("the local stack")))
+			.components(components);
+	}
+
+	/**
+	 * Adds the problem schema and the schemas of the given types to a document: called by
+	 * a service's {@code OpenApiCustomizer}, after springdoc has dropped the schemas that
+	 * nothing referenced yet.
+	 * @param document the document
+	 * @param types the types whose schemas (and those they use) to add
+	 */
+	public static void addSchemas(OpenAPI document, Class<?>... types) {
+		Schema<?> fieldError = new ObjectSchema().description("One invalid field of a validation problem.")
+			.addProperty("field", new StringSchema())
+			.addProperty("message", new StringSchema());
+		Schema<?> problem = new ObjectSchema()
+			.description("An RFC 9457 problem. `type` is " + ProblemResponses.TYPE_BASE
+					+ "{slug}; the slug is stable and is what a client branches on. No problem carries a stack trace "
+					+ "or an internal exception message.")
+			.addProperty("type", new StringSchema().format("uri"))
+			.addProperty("title", new StringSchema())
+			.addProperty("status", new IntegerSchema())
+			.addProperty("detail", new StringSchema())
+			.addProperty("instance", new StringSchema().format("uri-reference"))
+			.addProperty("errors", new ArraySchema().items(new Schema<>().$ref("#/components/schemas/FieldError"))
+				.description("For validation problems: the invalid fields."));
+		problem.setRequired(List.of("type", "title", "status"));
+		document.getComponents().addSchemas(PROBLEM, problem).addSchemas("FieldError", fieldError);
+		for (Class<?> type : types) {
+			ModelConverters.getInstance(true)
+				.readAll(new AnnotatedType(type))
+				.forEach(document.getComponents()::addSchemas);
+		}
+	}
+
+	/**
+	 * Requires a security scheme for an operation.
+	 * @param operation the operation
+	 * @param scheme the scheme's name
+	 */
+	public static void secured(Operation operation, String scheme) {
+		operation.setSecurity(List.of(new SecurityRequirement().addList(scheme)));
+	}
+
+	/**
+	 * Adds a problem an operation can answer with; problems of one status share the
+	 * response, with one example per type.
+	 * @param operation the operation
+	 * @param status the HTTP status
+	 * @param slug the stable last segment of the problem's {@code type}
+	 * @param when when the operation answers with it
+	 */
+	public static void problem(Operation operation, int status, String slug, String when) {
+		ApiResponses responses = (operation.getResponses() != null) ? operation.getResponses() : new ApiResponses();
+		operation.setResponses(responses);
+		String code = Integer.toString(status);
+		ApiResponse response = responses.get(code);
+		if (response == null || response.getContent() == null || response.getContent().get(PROBLEM_JSON) == null) {
+			response = new ApiResponse().description("")
+				.content(new Content().addMediaType(PROBLEM_JSON,
+						new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + PROBLEM))));
+			responses.addApiResponse(code, response);
+		}
+		String line = "`" + slug + "`: " + when;
+		response.setDescription(response.getDescription().isEmpty() ? line : response.getDescription() + "\n\n" + line);
+		Map<String, Object> example = new LinkedHashMap<>();
+		example.put("type", ProblemResponses.TYPE_BASE + slug);
+		example.put("status", status);
+		example.put("detail", when);
+		response.getContent().get(PROBLEM_JSON).addExamples(slug, new Example().summary(when).value(example));
+	}
+
+	/**
+	 * Says that a response carries {@code Retry-After}.
+	 * @param operation the operation
+	 * @param status the response's status
+	 */
+	public static void retryAfter(Operation operation, int status) {
+		ApiResponse response = operation.getResponses().get(Integer.toString(status));
+		response.addHeaderObject(RETRY_AFTER, new Header().$ref("#/components/headers/" + RETRY_AFTER));
+	}
+
+	/**
+	 * Matches requests for the document and its UI that arrive on the management port,
+	 * the only place they are served: never on the API port, which faces kiosks and the
+	 * public network.
+	 * @param environment the service's environment, which learns the management port once
+	 * that server has started
+	 * @return the matcher
+	 */
+	public static RequestMatcher documentsOnManagementPort(Environment environment) {
+		return (HttpServletRequest request) -> {
+			Integer managementPort = environment.getProperty("local.management.port", Integer.class);
+			Integer serverPort = environment.getProperty("local.server.port", Integer.class);
+			String path = request.getRequestURI();
+			boolean document = path.equals("/actuator/openapi") || path.startsWith("/actuator/openapi/")
+					|| path.equals("/actuator/swagger-ui") || path.startsWith("/actuator/swagger-ui/");
+			return document && managementPort != null && !managementPort.equals(serverPort)
+					&& request.getLocalPort() == managementPort;
+		};
+	}
+
+}
