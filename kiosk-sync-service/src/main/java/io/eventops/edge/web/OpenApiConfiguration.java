@@ -104,6 +104,9 @@ class OpenApiConfiguration {
 		else {
 			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
 			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+			ApiDocuments.problem(operation, 429, "login-throttled",
+					"too many failed logins from this address; nothing was checked");
+			ApiDocuments.retryAfter(operation, 429);
 			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
 		}
 		switch (endpoint) {
@@ -123,8 +126,11 @@ class OpenApiConfiguration {
 					.description("Changes come in strictly increasing streamSeq; following from a snapshot's "
 							+ "streamSeq yields every later change exactly once.");
 				json(operation, "200", "Changes");
-				ApiDocuments.problem(operation, 400, "malformed-flush",
-						"after is negative or waitSeconds is out of 0–30");
+				ApiDocuments.problem(operation, 400, "malformed-stream-request",
+						"after is negative or waitSeconds is out of 0–30 (see errors)");
+				ApiDocuments.problem(operation, 410, "resync",
+						"after is below what the change log still holds: take a new snapshot");
+				streamSlots(operation);
 				unavailable(operation);
 			}
 			case "GET " + KIOSK + "/changes/stream" -> {
@@ -134,7 +140,9 @@ class OpenApiConfiguration {
 				operation.getResponses()
 					.get("200")
 					.content(new Content().addMediaType("text/event-stream",
-							new MediaType().schema(new StringSchema().description("events whose data is a Change"))));
+							new MediaType().schema(new StringSchema().description("events whose data is a Change; "
+									+ "a position older than the change log ends the stream with event:resync"))));
+				streamSlots(operation);
 				unavailable(operation);
 			}
 			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
@@ -191,7 +199,18 @@ class OpenApiConfiguration {
 		ApiDocuments.problem(operation, 413, "too-large", "the body is over 1 MiB (1048576 bytes)");
 		ApiDocuments.problem(operation, 415, "unsupported-media-type", "the content type is not application/json");
 		ApiDocuments.problem(operation, 422, "too-many-entries", "more than 500 entries");
+		ApiDocuments.problem(operation, 429, "kiosk-busy",
+				"the kiosk already has its share of flushes in flight on this edge replica; nothing was read");
+		ApiDocuments.retryAfter(operation, 429);
 		unavailable(operation);
+	}
+
+	private static void streamSlots(Operation operation) {
+		ApiDocuments.problem(operation, 429, "too-many-streams",
+				"the kiosk already holds its share of long polls and streams on this edge replica");
+		ApiDocuments.problem(operation, 503, "streams-full", "this edge replica holds all the streams it can");
+		ApiDocuments.retryAfter(operation, 429);
+		ApiDocuments.retryAfter(operation, 503);
 	}
 
 	private static void redeem(Operation operation) {
@@ -203,8 +222,10 @@ class OpenApiConfiguration {
 			.content(new Content().addMediaType("application/json", new MediaType().schema(ref("RedeemRequest"))
 				.addExamples("all", new Example().value(Map.of("clientSubmissionId", "kiosk-07-3f9c"))))));
 		json(operation, "200", "Redemption");
-		ApiDocuments.problem(operation, 400, "malformed-flush",
-				"the body is not a JSON object or the code is not " + "1–32 letters and digits");
+		ApiDocuments.problem(operation, 400, "malformed-express-code",
+				"the code cannot be an express code (10 Crockford base32 characters; case, hyphens and spaces "
+						+ "are ignored, I and L read as 1, O as 0)");
+		ApiDocuments.problem(operation, 400, "malformed-redemption", "the body is not a JSON object");
 		ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
 		ApiDocuments.problem(operation, 409, "in-flight", "another station holds the code's claim (lease, 2 min)");
 		ApiDocuments.problem(operation, 409, "already-used", "another submission used the code");

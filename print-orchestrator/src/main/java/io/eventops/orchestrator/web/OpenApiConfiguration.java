@@ -48,6 +48,9 @@ class OpenApiConfiguration {
 	private static void describe(String endpoint, Operation operation) {
 		ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
 		ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+		ApiDocuments.problem(operation, 429, "login-throttled",
+				"too many failed logins from this address; nothing was checked");
+		ApiDocuments.retryAfter(operation, 429);
 		ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
 		if (endpoint.contains("{printerId}")) {
 			ApiDocuments.problem(operation, 404, "not-found", "no such printer");

@@ -64,6 +64,9 @@ class OpenApiConfiguration {
 		else {
 			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
 			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+			ApiDocuments.problem(operation, 429, "login-throttled",
+					"too many failed logins from this address; nothing was checked");
+			ApiDocuments.retryAfter(operation, 429);
 			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
 		}
 		switch (endpoint) {
