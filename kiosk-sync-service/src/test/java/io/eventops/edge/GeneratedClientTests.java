@@ -91,7 +91,7 @@ class GeneratedClientTests {
 		Redemption first = this.api.redeem(this.kiosk, code, attempt);
 		Redemption retry = this.api.redeem(this.kiosk, code, attempt);
 		ApiException unknown = catchThrowableOfType(ApiException.class,
-				() -> this.api.redeem(this.kiosk, "NOSUCHCODE1", attempt));
+				() -> this.api.redeem(this.kiosk, "ZZZZZZZZZZ", attempt));
 
 		assertThat(first.getDuplicate()).isFalse();
 		assertThat(first.getResult().getCheckedIn()).containsExactly(this.attendees.get(1));
