@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -26,6 +28,9 @@ import static org.assertj.core.api.Assertions.within;
  */
 @OrchestratorTest
 class RegistryGaugesTests extends PrintFloorTest {
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private RegistryGauges gauges;
@@ -114,10 +119,11 @@ class RegistryGaugesTests extends PrintFloorTest {
 	private void job(String printerId, String state, boolean possibleDuplicate) {
 		this.jdbc.update("""
 				INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
-				  display_name, printer_id, state, possible_duplicate, created_at)
-				SELECT ?, ?, 'evt-gauges', 1, pool, 'Ada', printer_id, ?, ?, now()
+				  display_name, printer_id, state, possible_duplicate, created_at, confirmed_by)
+				SELECT ?, ?, 'evt-gauges', 1, pool, 'Ada', printer_id, ?, ?, now(),
+				  CASE WHEN ? = 'PRINTED' THEN 'LABEL_COUNTER' END
 				FROM printing.printers WHERE printer_id = ?""", UUID.randomUUID(), TestData.unique("att"), state,
-				possibleDuplicate, printerId);
+				possibleDuplicate, state, printerId);
 	}
 
 	private double value(String gauge, String printerId) {
@@ -130,8 +136,8 @@ class RegistryGaugesTests extends PrintFloorTest {
 
 	// the series of a meter whose labels contain the given text
 	private double scraped(String name, String label) {
-		return this.floor.http()
-			.text("/actuator/prometheus")
+		// metrics are served on the management port only (contract)
+		return new HttpTestClient(this.managementPort).text("/actuator/prometheus")
 			.lines()
 			.filter((line) -> line.startsWith(name + " ") || line.startsWith(name + "{"))
 			.filter((line) -> line.contains(label))
