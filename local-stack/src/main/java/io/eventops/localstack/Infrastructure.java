@@ -8,6 +8,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
@@ -16,7 +18,8 @@ import redis.embedded.RedisServer;
 /**
  * Starts and stops the embedded PostgreSQL (its data directory survives restarts: a venue
  * laptop that reboots keeps the day's check-ins) and the embedded Redis (which keeps
- * nothing, as in many deployments: the suite rebuilds what it needs from PostgreSQL).
+ * nothing, as in many deployments: the suite rebuilds what it needs from PostgreSQL), or
+ * instead of that Redis a local three-master Redis Cluster ({@code --redis-cluster}).
  */
 final class Infrastructure implements AutoCloseable {
 
@@ -28,16 +31,35 @@ final class Infrastructure implements AutoCloseable {
 
 	private final RedisServer redis;
 
+	private final RedisCluster redisCluster;
+
 	private final int redisPort;
 
-	private Infrastructure(Path pgData, EmbeddedPostgres postgres, RedisServer redis, int redisPort) {
+	private Infrastructure(Path pgData, EmbeddedPostgres postgres, RedisServer redis, RedisCluster redisCluster,
+			int redisPort) {
 		this.pgData = pgData;
 		this.postgres = postgres;
 		this.redis = redis;
+		this.redisCluster = redisCluster;
 		this.redisPort = redisPort;
 	}
 
 	static Infrastructure start(Path dataDir, int postgresPort, int redisPort) throws IOException, SQLException {
+		return start(dataDir, postgresPort, redisPort, false);
+	}
+
+	/**
+	 * Starts PostgreSQL and Redis.
+	 * @param dataDir where PostgreSQL keeps its data (and the cluster its nodes' logs)
+	 * @param postgresPort PostgreSQL's port
+	 * @param redisPort Redis' port (the first node's, for a cluster)
+	 * @param redisCluster whether Redis is a three-master Redis Cluster
+	 * @return the running infrastructure
+	 * @throws IOException when a server cannot start
+	 * @throws SQLException when the database cannot be created
+	 */
+	static Infrastructure start(Path dataDir, int postgresPort, int redisPort, boolean redisCluster)
+			throws IOException, SQLException {
 		Path pgData = dataDir.resolve("postgres");
 		Files.createDirectories(pgData);
 		EmbeddedPostgres postgres = startPostgres(pgData, postgresPort);
@@ -49,14 +71,24 @@ final class Infrastructure implements AutoCloseable {
 				statement.execute("CREATE DATABASE " + DATABASE);
 			}
 		}
-		RedisServer redis = RedisServer.newRedisServer()
-			.port(redisPort)
-			.bind("127.0.0.1")
-			.setting("save \"\"")
-			.setting("appendonly no")
-			.build();
-		redis.start();
-		return new Infrastructure(pgData, postgres, redis, redisPort);
+		try {
+			if (redisCluster) {
+				return new Infrastructure(pgData, postgres, null,
+						RedisCluster.start(dataDir.resolve("redis-cluster"), redisPort), redisPort);
+			}
+			RedisServer redis = RedisServer.newRedisServer()
+				.port(redisPort)
+				.bind("127.0.0.1")
+				.setting("save \"\"")
+				.setting("appendonly no")
+				.build();
+			redis.start();
+			return new Infrastructure(pgData, postgres, redis, null, redisPort);
+		}
+		catch (IOException | RuntimeException ex) {
+			postgres.close();
+			throw ex;
+		}
 	}
 
 	// The embedded server's test defaults are fsync=off and synchronous_commit=off: fast,
@@ -138,9 +170,38 @@ final class Infrastructure implements AutoCloseable {
 		return this.redisPort;
 	}
 
+	/**
+	 * The Redis Cluster's nodes.
+	 * @return {@code host:port} of each master, empty for a single Redis
+	 */
+	List<String> redisClusterNodes() {
+		return (this.redisCluster != null) ? this.redisCluster.nodes() : List.of();
+	}
+
+	/**
+	 * What the services need to reach Redis: host and port, and for a cluster
+	 * {@code SPRING_DATA_REDIS_CLUSTER_NODES} (Spring Boot's
+	 * {@code spring.data.redis.cluster.nodes}, which then wins over host and port).
+	 * @return environment variables
+	 */
+	Map<String, String> redisEnvironment() {
+		Map<String, String> environment = new LinkedHashMap<>();
+		environment.put("EVENTOPS_REDIS_HOST", "127.0.0.1");
+		environment.put("EVENTOPS_REDIS_PORT", Integer.toString(this.redisPort));
+		if (this.redisCluster != null) {
+			environment.put("SPRING_DATA_REDIS_CLUSTER_NODES", String.join(",", this.redisCluster.nodes()));
+		}
+		return environment;
+	}
+
 	@Override
 	public void close() throws IOException {
-		this.redis.stop();
+		if (this.redis != null) {
+			this.redis.stop();
+		}
+		if (this.redisCluster != null) {
+			this.redisCluster.stop();
+		}
 		this.postgres.close();
 	}
 

@@ -77,6 +77,11 @@ public final class LocalStack implements Callable<Integer> {
 					+ "print-orchestrator=2 (any subset; default 1 each).")
 	Map<String, Integer> replicas = new LinkedHashMap<>();
 
+	@Option(names = "--redis-cluster",
+			description = "Run Redis as a local 3-master Redis Cluster (redis-server and redis-cli 7 on the PATH; "
+					+ "the first node on --redis-port) instead of one embedded Redis.")
+	boolean redisCluster;
+
 	private volatile RunningSuite suite;
 
 	public static void main(String[] args) {
@@ -93,7 +98,7 @@ public final class LocalStack implements Callable<Integer> {
 		SuiteOptions options = new SuiteOptions(this.home.toAbsolutePath().normalize(), this.dataDir.toAbsolutePath(),
 				this.edgePort, this.edgeManagementPort, this.reconPort, this.printPort, this.reconManagementPort,
 				this.printManagementPort, this.postgresPort, this.redisPort, this.printerPorts,
-				Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true);
+				Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true, this.redisCluster);
 		this.suite = SuiteLauncher.start(options);
 		Secrets secrets = Secrets.load(this.dataDir);
 		Path certificate = this.suite.caFile();
@@ -139,8 +144,9 @@ public final class LocalStack implements Callable<Integer> {
 		this.suite.printers().forEach((p) -> out.append(p.name()).append(" 127.0.0.1:").append(p.port()).append("  "));
 		out.append("\nPostgreSQL: ")
 			.append(this.suite.jdbcUrl())
-			.append(" (user postgres)   Redis: 127.0.0.1:")
-			.append(this.suite.redisPort());
+			.append(" (user postgres)   Redis: ")
+			.append(this.suite.redisClusterNodes().isEmpty() ? "127.0.0.1:" + this.suite.redisPort()
+					: "Redis Cluster " + String.join(",", this.suite.redisClusterNodes()));
 		out.append("\nlogs: ").append(logs).append('\n');
 		out.append("\nProvision a kiosk:\n  curl --cacert ")
 			.append(certificate)

@@ -115,11 +115,20 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
-	 * The Redis port on 127.0.0.1.
+	 * The Redis port on 127.0.0.1 (the first node's, for a Redis Cluster).
 	 * @return the port
 	 */
 	public int redisPort() {
 		return this.infrastructure.redisPort();
+	}
+
+	/**
+	 * The Redis Cluster's nodes, when the suite runs on one
+	 * ({@link SuiteOptions#redisCluster()}).
+	 * @return {@code 127.0.0.1:port} of each master, empty for a single Redis
+	 */
+	public List<String> redisClusterNodes() {
+		return this.infrastructure.redisClusterNodes();
 	}
 
 	/**

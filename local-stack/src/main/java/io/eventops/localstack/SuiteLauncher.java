@@ -16,9 +16,10 @@ import io.eventops.printer.virtual.VirtualPrinterConfig;
 
 /**
  * Starts the suite from code, as {@code ./eventops-local} does from the command line:
- * embedded PostgreSQL and Redis, virtual printers registered in pool {@code default}, the
- * reconciler, then the orchestrator and the edge as their own JVMs, each as one JVM or as
- * several behind HAProxy ({@link SuiteOptions#replicas()}).
+ * embedded PostgreSQL and Redis (or a local Redis Cluster), virtual printers registered
+ * in pool {@code default}, the reconciler, then the orchestrator and the edge as their
+ * own JVMs, each as one JVM or as several behind HAProxy
+ * ({@link SuiteOptions#replicas()}).
  */
 public final class SuiteLauncher {
 
@@ -41,7 +42,8 @@ public final class SuiteLauncher {
 		Secrets secrets = Secrets.load(options.dataDir());
 		Infrastructure infrastructure;
 		try {
-			infrastructure = Infrastructure.start(options.dataDir(), options.postgresPort(), options.redisPort());
+			infrastructure = Infrastructure.start(options.dataDir(), options.postgresPort(), options.redisPort(),
+					options.redisCluster());
 		}
 		catch (SQLException ex) {
 			throw new IOException("PostgreSQL did not start: " + ex.getMessage(), ex);
@@ -61,11 +63,11 @@ public final class SuiteLauncher {
 					.withLogLabels(options.logLabels())));
 			}
 			AdminClient admin = AdminClient.create(secrets.adminPassword(), null);
-			Map<String, String> common = Map.of("EVENTOPS_DB_URL", infrastructure.jdbcUrl(), "EVENTOPS_DB_USER",
-					"postgres", "EVENTOPS_DB_PASSWORD", "", "EVENTOPS_REDIS_HOST", "127.0.0.1", "EVENTOPS_REDIS_PORT",
-					Integer.toString(infrastructure.redisPort()), "EVENTOPS_OPS_PASSWORD", secrets.opsPassword(),
-					"EVENTOPS_ADMIN_PASSWORD", secrets.adminPassword(), "EVENTOPS_INTERNAL_TOKEN",
-					secrets.internalToken());
+			Map<String, String> common = new LinkedHashMap<>(Map.of("EVENTOPS_DB_URL", infrastructure.jdbcUrl(),
+					"EVENTOPS_DB_USER", "postgres", "EVENTOPS_DB_PASSWORD", "", "EVENTOPS_OPS_PASSWORD",
+					secrets.opsPassword(), "EVENTOPS_ADMIN_PASSWORD", secrets.adminPassword(),
+					"EVENTOPS_INTERNAL_TOKEN", secrets.internalToken()));
+			common.putAll(infrastructure.redisEnvironment());
 			Path logs = options.dataDir().resolve("logs");
 			Map<String, List<Balancer.Replica>> plan = new LinkedHashMap<>();
 			plan.put(SuiteOptions.RECONCILER,

@@ -35,11 +35,13 @@ import java.util.Map;
  * @param replicas JVMs per module (1 when absent); a module with more than one runs
  * behind HAProxy on its usual port, as behind a Kubernetes Service
  * @param logLabels whether the virtual printers log every label they print
+ * @param redisCluster whether Redis is a local three-master Redis Cluster (the first node
+ * on {@code redisPort}) instead of one embedded server
  */
 public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
 		int reconManagementPort, int printManagementPort, int postgresPort, int redisPort, List<Integer> printerPorts,
 		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs,
-		Map<String, Integer> replicas, boolean logLabels) {
+		Map<String, Integer> replicas, boolean logLabels, boolean redisCluster) {
 
 	/** The reconciler's module name. */
 	public static final String RECONCILER = "reconciler-service";
@@ -72,7 +74,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public static SuiteOptions defaults(Path home, Path dataDir) {
 		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 9081, 9082, 15432, 16379, List.of(9101, 9102),
-				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false);
+				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false, false);
 	}
 
 	/**
@@ -85,7 +87,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		List<Integer> ports = freePorts(8 + printers);
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
 				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
-				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels);
+				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels, this.redisCluster);
 	}
 
 	/**
@@ -96,7 +98,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withLabelTime(Duration time) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, time, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels);
+				this.printerPorts, time, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
+				this.redisCluster);
 	}
 
 	/**
@@ -108,7 +111,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withServiceSettings(Map<String, List<String>> jvm, Map<String, List<String>> args) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels);
+				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels, this.redisCluster);
 	}
 
 	/**
@@ -119,7 +122,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withReplicas(Map<String, Integer> counts) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, counts, this.logLabels);
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, counts, this.logLabels,
+				this.redisCluster);
 	}
 
 	/**
@@ -130,7 +134,20 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withLogLabels(boolean log) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, log);
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, log,
+				this.redisCluster);
+	}
+
+	/**
+	 * The same options with a local Redis Cluster or one embedded Redis.
+	 * @param cluster whether Redis is a three-master Redis Cluster
+	 * @return the options
+	 */
+	public SuiteOptions withRedisCluster(boolean cluster) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
+				cluster);
 	}
 
 	/**

@@ -2,6 +2,8 @@ package io.eventops.localstack;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The embedded PostgreSQL of the local stack commits durably and keeps its data across a
- * restart (invariant 6 on a venue laptop).
+ * restart (invariant 6 on a venue laptop); {@code --redis-cluster} runs a real
+ * three-master Redis Cluster.
  */
 class InfrastructureTests {
 
@@ -40,6 +43,31 @@ class InfrastructureTests {
 				assertThat(rs.getString(1)).isEqualTo("kiosk-01:1");
 			}
 			assertThat(infrastructure.setting("synchronous_commit")).isEqualTo("on");
+		}
+	}
+
+	@Test
+	void redisClusterHasThreeMastersAndTheServicesAreGivenItsNodes() throws Exception {
+		int first = freePort();
+		try (Infrastructure infrastructure = Infrastructure.start(this.dataDir, freePort(), first, true)) {
+			assertThat(infrastructure.redisClusterNodes()).hasSize(3).startsWith("127.0.0.1:" + first);
+			assertThat(infrastructure.redisEnvironment()).containsEntry("SPRING_DATA_REDIS_CLUSTER_NODES",
+					String.join(",", infrastructure.redisClusterNodes()));
+			for (String node : infrastructure.redisClusterNodes()) {
+				assertThat(ask(Integer.parseInt(node.substring(node.indexOf(':') + 1)), "CLUSTER INFO"))
+					.contains("cluster_state:ok")
+					.contains("cluster_size:3");
+			}
+		}
+	}
+
+	private static String ask(int port, String command) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			socket.setSoTimeout(2000);
+			socket.getOutputStream().write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+			byte[] buffer = new byte[4096];
+			int read = socket.getInputStream().read(buffer);
+			return new String(buffer, 0, Math.max(read, 0), StandardCharsets.US_ASCII);
 		}
 	}
 

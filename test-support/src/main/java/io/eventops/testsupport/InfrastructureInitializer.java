@@ -1,5 +1,6 @@
 package io.eventops.testsupport;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.springframework.context.ApplicationContextInitializer;
@@ -17,13 +18,13 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
 	public void initialize(ConfigurableApplicationContext context) {
 		TestDatabase database = TestInfrastructure.freshDatabase();
 		RedisServerEndpoint redis = TestInfrastructure.redis();
+		Map<String, Object> properties = new LinkedHashMap<>(Map.of("spring.datasource.url", database.jdbcUrl(),
+				"spring.datasource.username", database.user(), "spring.datasource.password", database.password(),
+				"eventops.redis.key-prefix", TestInfrastructure.freshRedisNamespace()));
+		properties.putAll(redis.springProperties());
 		context.getEnvironment()
 			.getPropertySources()
-			.addFirst(new MapPropertySource("eventops-test-infrastructure",
-					Map.of("spring.datasource.url", database.jdbcUrl(), "spring.datasource.username", database.user(),
-							"spring.datasource.password", database.password(), "spring.data.redis.host", redis.host(),
-							"spring.data.redis.port", redis.port(), "eventops.redis.key-prefix",
-							TestInfrastructure.freshRedisNamespace())));
+			.addFirst(new MapPropertySource("eventops-test-infrastructure", properties));
 	}
 
 }

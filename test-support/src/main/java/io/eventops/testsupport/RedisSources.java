@@ -21,6 +21,9 @@ final class RedisSources {
 	}
 
 	static RedisServerEndpoint resolve(String mode) {
+		if (TestInfrastructure.redisClusterRequested()) {
+			return cluster();
+		}
 		String configured = System.getenv("EVENTOPS_TEST_REDIS_URL");
 		if (configured != null && !configured.isBlank() && mode.equals("auto")) {
 			URI uri = URI.create(configured.trim());
@@ -36,6 +39,13 @@ final class RedisSources {
 			return new RedisServerEndpoint(LOCAL_HOST, LOCAL_PORT, "local service");
 		}
 		return embedded();
+	}
+
+	private static RedisServerEndpoint cluster() {
+		LocalRedisCluster cluster = LocalRedisCluster.start();
+		Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop));
+		return new RedisServerEndpoint(LOCAL_HOST, cluster.firstPort(),
+				LocalRedisCluster.MASTERS + "-master Redis Cluster", cluster.nodes());
 	}
 
 	@SuppressWarnings("resource") // lives as long as the JVM; Testcontainers' reaper

@@ -12,8 +12,8 @@ public final class SpringTestProperties {
 	}
 
 	/**
-	 * Registers {@code spring.datasource.*}, {@code spring.data.redis.*} and
-	 * {@code eventops.redis.key-prefix} for one context.
+	 * Registers {@code spring.datasource.*}, {@code spring.data.redis.*} (host and port,
+	 * or {@code cluster.nodes}) and {@code eventops.redis.key-prefix} for one context.
 	 * @param registry the registry of the context being built
 	 */
 	public static void register(DynamicPropertyRegistry registry) {
@@ -23,8 +23,7 @@ public final class SpringTestProperties {
 		registry.add("spring.datasource.url", database::jdbcUrl);
 		registry.add("spring.datasource.username", database::user);
 		registry.add("spring.datasource.password", database::password);
-		registry.add("spring.data.redis.host", redis::host);
-		registry.add("spring.data.redis.port", redis::port);
+		redis.springProperties().forEach((name, value) -> registry.add(name, () -> value));
 		registry.add("eventops.redis.key-prefix", () -> namespace);
 	}
 

@@ -32,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * a Docker engine answers; else the local services on 127.0.0.1 when they answer; else
  * embedded servers. {@code EVENTOPS_TEST_INFRA} ({@code testcontainers}, {@code local},
  * {@code embedded}) forces one source.
+ * <p>
+ * {@code EVENTOPS_TEST_REDIS=cluster} (or the system property
+ * {@code eventops.test.redis=cluster}, which a surefire execution sets) starts a local
+ * three-master Redis Cluster instead, once per JVM, and every Spring context of the JVM
+ * is pointed at it through {@code spring.data.redis.cluster.nodes}.
  */
 public final class TestInfrastructure {
 
@@ -40,6 +45,8 @@ public final class TestInfrastructure {
 	private static final String DATABASE_PREFIX = "eventops_t_";
 
 	private static final Duration STALE_DATABASE_AGE = Duration.ofHours(6);
+
+	private static final String CLUSTER_NODES = "spring.data.redis.cluster.nodes";
 
 	private static final Object lock = new Object();
 
@@ -76,7 +83,16 @@ public final class TestInfrastructure {
 		synchronized (lock) {
 			if (redis == null) {
 				redis = RedisSources.resolve(mode());
-				logger.info("Tests use Redis at {}:{} ({})", redis.host(), redis.port(), redis.origin());
+				if (redis.cluster()) {
+					// a system property, so that contexts a test builds itself (with only
+					// host and port) reach the cluster too: Spring Boot prefers the
+					// cluster configuration when both are set
+					System.setProperty(CLUSTER_NODES, String.join(",", redis.clusterNodes()));
+					logger.info("Tests use a Redis Cluster at {} ({})", redis.clusterNodes(), redis.origin());
+				}
+				else {
+					logger.info("Tests use Redis at {}:{} ({})", redis.host(), redis.port(), redis.origin());
+				}
 			}
 			return redis;
 		}
@@ -107,6 +123,16 @@ public final class TestInfrastructure {
 	static String mode() {
 		String mode = System.getenv("EVENTOPS_TEST_INFRA");
 		return (mode == null || mode.isBlank()) ? "auto" : mode.trim().toLowerCase(Locale.ROOT);
+	}
+
+	/**
+	 * Whether this JVM's tests run against a local Redis Cluster.
+	 * @return {@code true} when {@code eventops.test.redis} or
+	 * {@code EVENTOPS_TEST_REDIS} is {@code cluster}
+	 */
+	public static boolean redisClusterRequested() {
+		String requested = System.getProperty("eventops.test.redis", System.getenv("EVENTOPS_TEST_REDIS"));
+		return requested != null && requested.trim().equalsIgnoreCase("cluster");
 	}
 
 	static boolean dockerMayRun() {
