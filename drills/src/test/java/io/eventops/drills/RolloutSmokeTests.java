@@ -41,7 +41,8 @@ class RolloutSmokeTests {
 		}
 		System.out.println(RolloutReport.write(this.work.resolve("results"), summary, drill.timings()));
 		System.out.printf("rollout smoke: %.1f s with the suite's start and stop%n", (System.nanoTime() - start) / 1e9);
-		// the herd and steady windows, every replica restarted, one of each service killed
+		// the herd and steady windows, every replica restarted, one of each service
+		// killed
 		assertThat(summary.steps()).hasSize(2 + 3 * plan.replicas() + 3);
 		assertThat(summary.steps().stream().filter((step) -> step.action().equals("kill -9"))).hasSize(3);
 		assertThat(summary.checks()).isNotEmpty()
