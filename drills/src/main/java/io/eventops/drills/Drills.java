@@ -2,13 +2,15 @@ package io.eventops.drills;
 
 import io.eventops.drills.chaos.ChaosCommand;
 import io.eventops.drills.herd.HerdCommand;
+import io.eventops.drills.rollout.RolloutCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code drills} command line: {@code herd} and {@code chaos}.
+ * The {@code drills} command line: {@code herd}, {@code chaos} and {@code rollout}.
  */
-@Command(name = "drills", mixinStandardHelpOptions = true, subcommands = { HerdCommand.class, ChaosCommand.class },
+@Command(name = "drills", mixinStandardHelpOptions = true,
+		subcommands = { HerdCommand.class, ChaosCommand.class, RolloutCommand.class },
 		description = "Runs the Event Ops Suite's drills against a fresh local suite.")
 public final class Drills {
 

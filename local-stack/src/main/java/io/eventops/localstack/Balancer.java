@@ -3,10 +3,16 @@ package io.eventops.localstack;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -16,17 +22,27 @@ import java.util.stream.Stream;
  * HAProxy in front of the replicated services, on the ports clients already use, as a
  * Kubernetes Service and Ingress would be: round robin over the replicas that answer
  * their readiness probe on the management port, the edge in TCP mode so that TLS stays
- * end to end.
+ * end to end. Its admin socket takes a replica out of rotation and puts it back, as a
+ * Kubernetes endpoint controller does around a pod's termination.
  */
 final class Balancer implements AutoCloseable {
+
+	// sun_path holds 108 bytes on Linux
+	private static final int MAX_SOCKET_PATH = 100;
 
 	private final Process process;
 
 	private final Path config;
 
-	private Balancer(Process process, Path config) {
+	private final Path socket;
+
+	private final List<Frontend> frontends;
+
+	private Balancer(Process process, Path config, Path socket, List<Frontend> frontends) {
 		this.process = process;
 		this.config = config;
+		this.socket = socket;
+		this.frontends = List.copyOf(frontends);
 	}
 
 	/**
@@ -69,12 +85,17 @@ final class Balancer implements AutoCloseable {
 		Files.createDirectories(dir);
 		Files.createDirectories(logs);
 		Path config = dir.resolve("haproxy.cfg");
-		Files.writeString(config, configuration(frontends));
+		Path socket = dir.toAbsolutePath().resolve("admin.sock");
+		if (socket.toString().length() > MAX_SOCKET_PATH) {
+			socket = Files.createTempDirectory("eventops-haproxy").resolve("admin.sock");
+		}
+		Files.deleteIfExists(socket);
+		Files.writeString(config, configuration(frontends, socket));
 		Process process = new ProcessBuilder(haproxy.toString(), "-db", "-f", config.toString())
 			.redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(logs.resolve("haproxy.log").toFile()))
 			.start();
-		Balancer balancer = new Balancer(process, config);
+		Balancer balancer = new Balancer(process, config, socket, frontends);
 		try {
 			for (Frontend frontend : frontends) {
 				balancer.awaitListening(frontend.port(), Duration.ofSeconds(10));
@@ -87,10 +108,11 @@ final class Balancer implements AutoCloseable {
 		return balancer;
 	}
 
-	static String configuration(List<Frontend> frontends) {
+	static String configuration(List<Frontend> frontends, Path socket) {
 		StringBuilder out = new StringBuilder("""
 				global
 				    maxconn 4096
+				    stats socket %s mode 600 level admin
 
 				defaults
 				    timeout connect 2s
@@ -101,7 +123,7 @@ final class Balancer implements AutoCloseable {
 				    timeout check 2s
 				    retries 2
 				    option redispatch
-				""");
+				""".formatted(socket));
 		for (Frontend frontend : frontends) {
 			String mode = frontend.tcp() ? "tcp" : "http";
 			out.append("\nfrontend ").append(frontend.name()).append('\n');
@@ -127,6 +149,67 @@ final class Balancer implements AutoCloseable {
 			}
 		}
 		return out.toString();
+	}
+
+	/**
+	 * Takes a replica out of rotation ({@code drain}: no new connections or requests,
+	 * those under way finish) or puts it back ({@code ready}: the health check decides
+	 * again).
+	 * @param replica the replica's name
+	 * @param inRotation whether it gets new work
+	 * @throws IOException when HAProxy refuses or does not answer
+	 */
+	void rotation(String replica, boolean inRotation) throws IOException {
+		String answer = command(
+				"set server " + backendOf(replica) + "/" + replica + " state " + (inRotation ? "ready" : "drain"));
+		if (!answer.isBlank()) {
+			throw new IOException("HAProxy refused to change " + replica + ": " + answer.strip());
+		}
+	}
+
+	/**
+	 * A replica's status as HAProxy sees it: {@code UP}, {@code DOWN}, {@code DRAIN},
+	 * {@code MAINT}, or a transition such as {@code UP 1/2}.
+	 * @param replica the replica's name
+	 * @return the status column of {@code show stat}
+	 * @throws IOException when HAProxy does not answer
+	 */
+	String status(String replica) throws IOException {
+		String backend = backendOf(replica);
+		String[] lines = command("show stat").split("\n");
+		List<String> header = Arrays.asList(lines[0].replaceFirst("^# ", "").split(",", -1));
+		int status = header.indexOf("status");
+		for (String line : lines) {
+			String[] columns = line.split(",", -1);
+			if (columns.length > status && columns[0].equals(backend) && columns[1].equals(replica)) {
+				return columns[status];
+			}
+		}
+		throw new IOException("HAProxy does not know " + backend + "/" + replica);
+	}
+
+	private String backendOf(String replica) {
+		return this.frontends.stream()
+			.filter((frontend) -> frontend.replicas().stream().anyMatch((r) -> r.name().equals(replica)))
+			.map(Frontend::name)
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(replica + " is not behind the balancer"));
+	}
+
+	private String command(String line) throws IOException {
+		try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+			channel.connect(UnixDomainSocketAddress.of(this.socket));
+			channel.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+			// without "prompt" HAProxy answers one command and closes
+			ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+			StringBuilder answer = new StringBuilder();
+			while (channel.read(buffer) >= 0) {
+				buffer.flip();
+				answer.append(StandardCharsets.UTF_8.decode(buffer));
+				buffer.clear();
+			}
+			return answer.toString();
+		}
 	}
 
 	private void awaitListening(int port, Duration timeout) throws IOException, InterruptedException {

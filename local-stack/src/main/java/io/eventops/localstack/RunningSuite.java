@@ -182,6 +182,45 @@ public final class RunningSuite implements AutoCloseable {
 			.toList();
 	}
 
+	/**
+	 * Takes a replica out of the balancer's rotation, as Kubernetes takes a terminating
+	 * pod out of its Service's endpoints: no new connections or requests reach it, those
+	 * under way finish.
+	 * @param replica one of {@link #replicas}, of a module with several
+	 * @throws IOException when HAProxy refuses
+	 */
+	public void takeOutOfRotation(ManagedService replica) throws IOException {
+		balancerOf(replica).rotation(replica.name(), false);
+	}
+
+	/**
+	 * Puts a replica back into the balancer's rotation: its readiness check decides again
+	 * whether it gets work.
+	 * @param replica one of {@link #replicas}, of a module with several
+	 * @throws IOException when HAProxy refuses
+	 */
+	public void putIntoRotation(ManagedService replica) throws IOException {
+		balancerOf(replica).rotation(replica.name(), true);
+	}
+
+	/**
+	 * A replica's status in the balancer.
+	 * @param replica one of {@link #replicas}, of a module with several
+	 * @return {@code UP}, {@code DOWN}, {@code DRAIN}, {@code MAINT} or a transition such
+	 * as {@code DOWN 1/2}
+	 * @throws IOException when HAProxy does not answer
+	 */
+	public String rotationStatus(ManagedService replica) throws IOException {
+		return balancerOf(replica).status(replica.name());
+	}
+
+	private Balancer balancerOf(ManagedService replica) {
+		if (this.balancer == null) {
+			throw new IllegalStateException("No balancer: every service runs one replica");
+		}
+		return this.balancer;
+	}
+
 	void balancer(Balancer started) {
 		this.balancer = started;
 	}

@@ -14,13 +14,23 @@ import io.eventops.printer.virtual.PrintedLabel;
  * printed, and labels per attendee exactly one, except at most one extra for a job
  * flagged {@code possibleDuplicate}, at most one such job per failover.
  */
-final class PrintInvariants {
+public final class PrintInvariants {
 
 	private PrintInvariants() {
 	}
 
-	static void run(Checks checks, Database database, String eventId, List<PrintedLabel> labels, String attendeePrefix,
-			int failovers, int unconfirmedAtKill) {
+	/**
+	 * The printing invariants.
+	 * @param checks where the checks go
+	 * @param database the suite's database
+	 * @param eventId the drill's event
+	 * @param labels every label the printers printed
+	 * @param attendeePrefix the drill's attendees
+	 * @param failovers failovers of the run
+	 * @param unconfirmedAtKill labels unconfirmed when an orchestrator was killed
+	 */
+	public static void run(Checks checks, Database database, String eventId, List<PrintedLabel> labels,
+			String attendeePrefix, int failovers, int unconfirmedAtKill) {
 		run(checks, database, eventId, labels, attendeePrefix, failovers, unconfirmedAtKill, List.of(), List.of());
 	}
 

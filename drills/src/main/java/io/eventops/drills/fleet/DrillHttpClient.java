@@ -147,14 +147,16 @@ public final class DrillHttpClient extends HttpClient {
 		long start = System.nanoTime();
 		this.line.inFlight.incrementAndGet();
 		int status = 0;
+		boolean retryAfter = false;
 		try {
 			HttpResponse<T> response = this.delegate.send(request, handler);
 			status = response.statusCode();
+			retryAfter = response.headers().firstValue("Retry-After").isPresent();
 			return response;
 		}
 		finally {
 			this.line.inFlight.decrementAndGet();
-			this.line.timings.add(new BatchTiming(start, System.nanoTime() - start, status, fault));
+			this.line.timings.add(new BatchTiming(start, System.nanoTime() - start, status, fault, retryAfter));
 		}
 	}
 
