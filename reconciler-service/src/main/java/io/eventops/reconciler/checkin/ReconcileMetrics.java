@@ -69,8 +69,8 @@ class ReconcileMetrics {
 			.increment();
 	}
 
-	void fastPathDuplicate() {
-		this.fastPath.increment();
+	void fastPathDuplicates(long count) {
+		this.fastPath.increment(count);
 	}
 
 	void guardDuplicates(long count) {

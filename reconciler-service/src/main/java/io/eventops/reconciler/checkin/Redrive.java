@@ -1,5 +1,9 @@
 package io.eventops.reconciler.checkin;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.reconcile.ReconcileRequest;
 
@@ -27,10 +31,18 @@ public class Redrive {
 	 */
 	@Transactional(propagation = Propagation.MANDATORY)
 	public EntryResult redrive(ReconcileRequest request) {
-		BatchItem item = BatchItem.of(0, request.kioskId(), request.entries().get(0));
-		Judgement judged = this.writer.redrive(request, item);
-		return new EntryResult(item.entry().seq(), item.key(), judged.outcome(), judged.reason(), judged.field(),
-				judged.badgeJobId(), java.util.List.of());
+		BatchDecision decision = BatchDecision.of(request.kioskId(), request.entries());
+		BatchItem item = decision.unique().get(0);
+		BatchDecision part = decision.part(List.of(item));
+		part.check(request.eventId(), this.writer.attendeeEvents(part.attendeesToLookUp()));
+		// its guard row exists: the verdict is final as it is, and the row is updated
+		part.guardWritten(Set.of(item.key()), Map.of());
+		this.writer.appendChanges(request.eventId(), part
+			.applied(this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), List.of())));
+		EntryDecision decided = part.decision(item);
+		this.writer.updateGuard(item, decided);
+		return new EntryResult(item.entry().seq(), item.key(), decided.outcome(), decided.reason(), decided.field(),
+				decided.badgeJobId(), List.of());
 	}
 
 }

@@ -21,6 +21,7 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -82,7 +83,7 @@ final class ReconcilerHarness implements AutoCloseable {
 				"default", Duration.ofMinutes(2), Duration.ofHours(24));
 		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
 		return new BatchReconciler(claims,
-				new CheckInWriter(new JdbcTemplate(dataSource), new ChangeLog(new JdbcTemplate(dataSource))),
+				new CheckInWriter(JdbcClient.create(dataSource), new ChangeLog(new JdbcTemplate(dataSource))),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
 				new ReconcileMetrics(new SimpleMeterRegistry()), properties);
 	}
