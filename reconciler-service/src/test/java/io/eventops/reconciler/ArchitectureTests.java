@@ -3,6 +3,7 @@ package io.eventops.reconciler;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.eventops.testsupport.arch.ArchitectureRules;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.web.bind.annotation.RestController;
@@ -15,6 +16,11 @@ class ArchitectureTests {
 	private final JavaClasses classes = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
 		.importPackages("io.eventops.reconciler");
+
+	@Test
+	void onlyWebCodeTouchesHttp() {
+		ArchitectureRules.onlyWebCodeTouchesHttp().check(this.classes);
+	}
 
 	@Test
 	void controllersAreNotPublic() {

@@ -22,8 +22,9 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
  * What every service's exception handler shares: any exception that leaves a controller
  * becomes an RFC 9457 problem, a 500 never carries the exception's message, validation
  * failures list their fields with 422, and Spring MVC's own problems (415, 405, 406…) get
- * a stable type like ours instead of {@code about:blank}. A service extends it with a
- * {@code @RestControllerAdvice} that adds the handlers of its own exceptions.
+ * a stable type like ours instead of {@code about:blank}, and every {@link Refusal} gets
+ * the status of its kind: the one place where domain refusals become HTTP. A service
+ * extends it with a {@code @RestControllerAdvice}.
  */
 public abstract class ProblemExceptionHandler extends ResponseEntityExceptionHandler {
 
@@ -40,6 +41,40 @@ public abstract class ProblemExceptionHandler extends ResponseEntityExceptionHan
 	 */
 	protected ProblemExceptionHandler(String internalErrorDetail) {
 		this.internalErrorDetail = internalErrorDetail;
+	}
+
+	@ExceptionHandler(Refusal.class)
+	ResponseEntity<ProblemDetail> refused(Refusal ex) {
+		HttpStatus status = status(ex.kind());
+		ProblemDetail problem = ProblemResponses.problem(status, ex.slug(), ex.title(), ex.getMessage());
+		if (!ex.errors().isEmpty()) {
+			problem.setProperty("errors", ex.errors());
+		}
+		ResponseEntity.BodyBuilder response = ResponseEntity.status(status);
+		if (ex.retryAfter() != null) {
+			// whole seconds, at least one: a zero would invite a retry storm
+			response.header(HttpHeaders.RETRY_AFTER,
+					Long.toString(Math.max(1, (ex.retryAfter().toMillis() + 999) / 1000)));
+		}
+		return response.body(problem);
+	}
+
+	/**
+	 * The status of a kind of refusal.
+	 * @param kind the kind
+	 * @return its HTTP status
+	 */
+	public static HttpStatus status(Refusal.Kind kind) {
+		return switch (kind) {
+			case MALFORMED -> HttpStatus.BAD_REQUEST;
+			case NOT_FOUND -> HttpStatus.NOT_FOUND;
+			case CONFLICT -> HttpStatus.CONFLICT;
+			case GONE -> HttpStatus.GONE;
+			case TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
+			case INVALID -> HttpStatus.UNPROCESSABLE_CONTENT;
+			case THROTTLED -> HttpStatus.TOO_MANY_REQUESTS;
+			case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+		};
 	}
 
 	@ExceptionHandler(Exception.class)

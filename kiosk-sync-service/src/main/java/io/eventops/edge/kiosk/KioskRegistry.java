@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.eventops.edge.web.EdgeException;
+import io.eventops.edge.web.EdgeProblem;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
@@ -32,7 +33,8 @@ public class KioskRegistry {
 				VALUES (?, ?, ?, ?, ?) ON CONFLICT (kiosk_id) DO NOTHING""", registration.kioskId(),
 				registration.eventId(), registration.label(), registration.printerPool(), Tokens.hash(token));
 		if (inserted == 0) {
-			throw EdgeException.conflict("kiosk-exists", "Kiosk '" + registration.kioskId() + "' already exists.");
+			throw EdgeException.conflict(EdgeProblem.KIOSK_EXISTS,
+					"Kiosk '" + registration.kioskId() + "' already exists.");
 		}
 		return token;
 	}

@@ -2,6 +2,7 @@ package io.eventops.edge.flush;
 
 import java.nio.charset.StandardCharsets;
 
+import io.eventops.web.ProblemExceptionHandler;
 import io.eventops.edge.web.EdgeException;
 import org.junit.jupiter.api.Test;
 
@@ -75,13 +76,13 @@ class FlushBodyParserTests {
 			.getBytes(StandardCharsets.ISO_8859_1);
 
 		assertThatExceptionOfType(EdgeException.class).isThrownBy(() -> this.parser.parse(latin1))
-			.satisfies((ex) -> assertThat(ex.status()).isEqualTo(HttpStatus.BAD_REQUEST));
+			.satisfies((ex) -> assertThat(ProblemExceptionHandler.status(ex.kind())).isEqualTo(HttpStatus.BAD_REQUEST));
 	}
 
 	private void assertStatus(String body, HttpStatus status) {
 		assertThatExceptionOfType(EdgeException.class)
 			.isThrownBy(() -> this.parser.parse(body.getBytes(StandardCharsets.UTF_8)))
-			.satisfies((ex) -> assertThat(ex.status()).as(body).isEqualTo(status));
+			.satisfies((ex) -> assertThat(ProblemExceptionHandler.status(ex.kind())).as(body).isEqualTo(status));
 	}
 
 }

@@ -2,6 +2,7 @@ package io.eventops.edge.flush;
 
 import java.time.Duration;
 
+import io.eventops.web.ProblemExceptionHandler;
 import io.eventops.edge.web.EdgeException;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class KioskFlushSlotsTests {
 		KioskFlushSlots.Slot second = this.slots.acquire("k-1");
 
 		assertThatExceptionOfType(EdgeException.class).isThrownBy(() -> this.slots.acquire("k-1")).satisfies((ex) -> {
-			assertThat(ex.status().value()).isEqualTo(429);
+			assertThat(ProblemExceptionHandler.status(ex.kind()).value()).isEqualTo(429);
 			assertThat(ex.slug()).isEqualTo("kiosk-busy");
 			assertThat(ex.retryAfter()).isEqualTo(Duration.ofSeconds(3));
 		});

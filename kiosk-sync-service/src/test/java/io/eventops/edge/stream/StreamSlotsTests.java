@@ -3,6 +3,8 @@ package io.eventops.edge.stream;
 import java.time.Duration;
 
 import io.eventops.edge.web.EdgeException;
+import io.eventops.edge.web.EdgeProblem;
+import io.eventops.web.Refusal;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -19,20 +21,22 @@ class StreamSlotsTests {
 		StreamSlots.Slot first = this.slots.acquire("k-1");
 		this.slots.acquire("k-1");
 		EdgeException kioskFull = catchThrowableOfType(EdgeException.class, () -> this.slots.acquire("k-1"));
-		assertThat(kioskFull.status().value()).isEqualTo(429);
+		assertThat(kioskFull.kind()).isEqualTo(Refusal.Kind.THROTTLED);
+		assertThat(kioskFull.type()).isEqualTo(EdgeProblem.TOO_MANY_STREAMS);
 		assertThat(kioskFull.retryAfter()).hasSeconds(4);
 
 		this.slots.acquire("k-2");
 		EdgeException replicaFull = catchThrowableOfType(EdgeException.class, () -> this.slots.acquire("k-3"));
-		assertThat(replicaFull.status().value()).isEqualTo(503);
+		assertThat(replicaFull.kind()).isEqualTo(Refusal.Kind.UNAVAILABLE);
+		assertThat(replicaFull.type()).isEqualTo(EdgeProblem.STREAMS_FULL);
 		assertThat(this.slots.held("k-3")).isZero();
 
 		first.close();
 		first.close();
 		assertThat(this.slots.held("k-1")).isOne();
 		this.slots.acquire("k-3");
-		assertThat(catchThrowableOfType(EdgeException.class, () -> this.slots.acquire("k-1")).status().value())
-			.isEqualTo(503);
+		assertThat(catchThrowableOfType(EdgeException.class, () -> this.slots.acquire("k-1")).type())
+			.isEqualTo(EdgeProblem.STREAMS_FULL);
 	}
 
 }

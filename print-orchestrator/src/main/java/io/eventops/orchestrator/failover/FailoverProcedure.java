@@ -19,6 +19,7 @@ import io.eventops.orchestrator.ledger.PrintJob;
 import io.eventops.orchestrator.ledger.PrintLedger;
 import io.eventops.orchestrator.metrics.PrintMetrics;
 import io.eventops.orchestrator.printer.OperationRefusedException;
+import io.eventops.orchestrator.printer.PrintProblem;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterClients;
 import io.eventops.orchestrator.printer.PrinterRegistry;
@@ -159,12 +160,12 @@ public class FailoverProcedure {
 
 	private void requireUsableBackup(String deadPrinterId, String backupPrinterId) {
 		if (backupPrinterId.equals(deadPrinterId)) {
-			throw OperationRefusedException.invalid("backup-is-dead-printer",
+			throw OperationRefusedException.invalid(PrintProblem.BACKUP_IS_DEAD_PRINTER,
 					"The backup printer must differ from the failed printer.");
 		}
 		Printer backup = this.registry.require(backupPrinterId);
 		if (backup.state().out()) {
-			throw OperationRefusedException.conflict("backup-out-of-service",
+			throw OperationRefusedException.conflict(PrintProblem.BACKUP_OUT_OF_SERVICE,
 					"Backup printer '" + backupPrinterId + "' is " + backup.state() + ".");
 		}
 	}

@@ -53,7 +53,8 @@ public class PrinterRegistry {
 					printerId, host, port, pool, PrinterState.SUSPECT.name());
 		}
 		catch (DuplicateKeyException ex) {
-			throw OperationRefusedException.conflict("printer-exists", "Printer '" + printerId + "' already exists.");
+			throw OperationRefusedException.conflict(PrintProblem.PRINTER_EXISTS,
+					"Printer '" + printerId + "' already exists.");
 		}
 		return require(printerId);
 	}

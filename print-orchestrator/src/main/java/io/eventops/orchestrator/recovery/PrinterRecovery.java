@@ -10,6 +10,7 @@ import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.failover.FailoverResult;
 import io.eventops.orchestrator.printer.ConfirmationModeProbe;
 import io.eventops.orchestrator.printer.OperationRefusedException;
+import io.eventops.orchestrator.printer.PrintProblem;
 import io.eventops.orchestrator.printer.Printer;
 import io.eventops.orchestrator.printer.PrinterClients;
 import io.eventops.orchestrator.printer.PrinterRegistry;
@@ -80,7 +81,7 @@ public class PrinterRecovery {
 	public Instant probePrint(String printerId) {
 		Printer printer = this.registry.require(printerId);
 		if (!printer.state().out()) {
-			throw OperationRefusedException.conflict("printer-in-service", "Printer '" + printerId + "' is "
+			throw OperationRefusedException.conflict(PrintProblem.PRINTER_IN_SERVICE, "Printer '" + printerId + "' is "
 					+ printer.state() + "; probe prints are for DOWN or DISABLED" + " printers.");
 		}
 		ZebraClient client = this.clients.of(printer);
@@ -119,21 +120,21 @@ public class PrinterRecovery {
 	public Printer enable(String printerId) {
 		Printer printer = this.registry.require(printerId);
 		if (!printer.state().out()) {
-			throw OperationRefusedException.conflict("printer-in-service",
+			throw OperationRefusedException.conflict(PrintProblem.PRINTER_IN_SERVICE,
 					"Printer '" + printerId + "' is " + printer.state() + ", not DOWN or DISABLED.");
 		}
 		if (!printer.lastProbeClean()) {
-			throw OperationRefusedException.conflict("probe-not-clean",
+			throw OperationRefusedException.conflict(PrintProblem.PROBE_NOT_CLEAN,
 					"Printer '" + printerId + "' did not pass its latest probe.");
 		}
 		if (!printer.probePrintedSinceOut()) {
-			throw OperationRefusedException.conflict("probe-print-required",
+			throw OperationRefusedException.conflict(PrintProblem.PROBE_PRINT_REQUIRED,
 					"Printer '" + printerId + "' needs a confirmed probe print since it went " + printer.state() + ".");
 		}
 		// under the printer's failover lock: a failover decided on the state before this
 		// enable must not run after it (invariant 9)
 		if (!this.failover.exclusively(printerId, () -> this.registry.enable(printerId))) {
-			throw OperationRefusedException.conflict("printer-changed",
+			throw OperationRefusedException.conflict(PrintProblem.PRINTER_CHANGED,
 					"Printer '" + printerId + "' changed meanwhile; check it and try again.");
 		}
 		logger.info("Printer {} enabled", printerId);
@@ -160,7 +161,7 @@ public class PrinterRecovery {
 	}
 
 	private static OperationRefusedException probePrintFailed(String printerId, String why) {
-		return OperationRefusedException.conflict("probe-print-failed",
+		return OperationRefusedException.conflict(PrintProblem.PROBE_PRINT_FAILED,
 				"Probe print on printer '" + printerId + "' failed: " + why + ".");
 	}
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -60,7 +61,7 @@ class AttendeeController {
 			Map<String, Integer> header = parser.getHeaderMap();
 			for (String column : new String[] { "attendeeId", "displayName" }) {
 				if (!header.containsKey(column)) {
-					throw DomainException.invalid("invalid-csv",
+					throw DomainException.invalid(ReconcilerProblem.INVALID_CSV,
 							"The CSV header must name the columns " + String.join(",", CSV_HEADER) + ".");
 				}
 			}
@@ -72,7 +73,8 @@ class AttendeeController {
 			return rows;
 		}
 		catch (IOException | IllegalStateException | IllegalArgumentException ex) {
-			throw DomainException.invalid("invalid-csv", "The CSV could not be read (check quoting and columns).");
+			throw DomainException.invalid(ReconcilerProblem.INVALID_CSV,
+					"The CSV could not be read (check quoting and columns).");
 		}
 	}
 

@@ -14,6 +14,7 @@ import jakarta.validation.Validator;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
 import io.eventops.web.ProblemResponses;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -53,7 +54,8 @@ class AttendeeRegistry {
 	@Transactional
 	ImportResult importAttendees(String eventId, List<AttendeeImport> rows) {
 		if (!EVENT_ID.matcher(eventId).matches()) {
-			throw DomainException.invalid("invalid-event", "eventId must be 1–64 characters of [A-Za-z0-9_.-].");
+			throw DomainException.invalid(ReconcilerProblem.INVALID_EVENT,
+					"eventId must be 1–64 characters of [A-Za-z0-9_.-].");
 		}
 		validate(rows);
 		this.jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?) ON CONFLICT DO NOTHING", eventId);
@@ -79,7 +81,7 @@ class AttendeeRegistry {
 		});
 		if (inserted.size() != rows.size()) {
 			// the exception rolls the whole import back
-			throw DomainException.conflict("attendee-in-other-event",
+			throw DomainException.conflict(ReconcilerProblem.ATTENDEE_IN_OTHER_EVENT,
 					(rows.size() - inserted.size()) + " attendee ids already belong to another event.");
 		}
 		this.changeLog.append(eventId, changes);

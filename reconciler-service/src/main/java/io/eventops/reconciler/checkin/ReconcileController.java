@@ -7,6 +7,7 @@ import io.eventops.model.flush.FlushRequest;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
 import io.eventops.web.ProblemResponses;
 
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -42,14 +43,14 @@ class ReconcileController {
 	@PostMapping("/internal/v1/reconcile")
 	ReconcileResponse reconcile(@RequestBody ReconcileRequest request) {
 		if (request.kioskId() == null || !KIOSK_ID.matcher(request.kioskId()).matches()) {
-			throw DomainException.invalid("invalid-batch", "kioskId is missing or malformed.");
+			throw DomainException.invalid(ReconcilerProblem.INVALID_BATCH, "kioskId is missing or malformed.");
 		}
 		if (request.eventId() == null || request.eventId().isBlank() || request.printerPool() == null
 				|| request.printerPool().isBlank()) {
-			throw DomainException.invalid("invalid-batch", "eventId and printerPool are required.");
+			throw DomainException.invalid(ReconcilerProblem.INVALID_BATCH, "eventId and printerPool are required.");
 		}
 		if (request.entries().size() > FlushRequest.MAX_ENTRIES) {
-			throw DomainException.invalid("too-many-entries",
+			throw DomainException.invalid(ReconcilerProblem.TOO_MANY_ENTRIES,
 					"A batch carries at most " + FlushRequest.MAX_ENTRIES + " entries.");
 		}
 		return this.reconciler.reconcile(request);

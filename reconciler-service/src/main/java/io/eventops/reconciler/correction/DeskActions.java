@@ -9,6 +9,7 @@ import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
@@ -59,7 +60,8 @@ class DeskActions {
 	@Transactional
 	void correct(String attendeeId, CorrectionRequest correction) {
 		if (correction.displayName() == null && correction.company() == null && correction.tier() == null) {
-			throw DomainException.invalid("empty-correction", "Name at least one of displayName, company, tier.");
+			throw DomainException.invalid(ReconcilerProblem.EMPTY_CORRECTION,
+					"Name at least one of displayName, company, tier.");
 		}
 		String eventId = requireAttendee(attendeeId);
 		long seq = this.jdbc.queryForObject("SELECT nextval('reconciler.desk_seq')", Long.class);
@@ -85,7 +87,7 @@ class DeskActions {
 		Integer checkedIn = this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?",
 				Integer.class, attendeeId);
 		if (checkedIn == null || checkedIn == 0) {
-			throw DomainException.conflict("not-checked-in",
+			throw DomainException.conflict(ReconcilerProblem.NOT_CHECKED_IN,
 					"Attendee '" + attendeeId + "' is not checked in; nothing to reprint.");
 		}
 		int version = this.jdbc.queryForObject("""

@@ -27,9 +27,10 @@ import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.checkin.BatchReconciler;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
+import io.eventops.web.Refusal.Kind;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -75,14 +76,14 @@ class ExpressCodes {
 		Instant expiresAt = (request.expiresAt() != null) ? request.expiresAt().toInstant()
 				: Instant.now().plus(this.validity);
 		if (!expiresAt.isAfter(Instant.now())) {
-			throw DomainException.invalid("invalid-expiry", "expiresAt must be in the future.");
+			throw DomainException.invalid(ReconcilerProblem.INVALID_EXPIRY, "expiresAt must be in the future.");
 		}
 		return this.transactions.execute((status) -> {
 			Integer known = this.jdbc.queryForObject(
 					"SELECT count(*) FROM reconciler.attendees WHERE event_id = ? AND attendee_id = ANY(?)",
 					Integer.class, eventId, attendees.toArray(new String[0]));
 			if (known == null || known != attendees.size()) {
-				throw DomainException.invalid("unknown-attendees",
+				throw DomainException.invalid(ReconcilerProblem.UNKNOWN_ATTENDEES,
 						"Every attendee of an express code must be registered for event '" + eventId + "'.");
 			}
 			return insert(eventId, attendees, expiresAt);
@@ -93,7 +94,7 @@ class ExpressCodes {
 		return this.transactions.execute((status) -> {
 			CodeRow row = lock(code);
 			if (row.replacedBy() != null || row.usedAt() != null) {
-				throw DomainException.conflict("not-replaceable",
+				throw DomainException.conflict(ReconcilerProblem.NOT_REPLACEABLE,
 						"Code " + row.code() + " was already " + ((row.usedAt() != null) ? "used." : "replaced."));
 			}
 			ExpressCode fresh = insert(row.eventId(), row.attendeeIds(), row.expiresAt());
@@ -106,7 +107,7 @@ class ExpressCodes {
 	Redemption redeem(String code, RedeemRequest request) {
 		if (request.clientSubmissionId() == null || request.clientSubmissionId().isBlank()
 				|| request.clientSubmissionId().length() > 128) {
-			throw DomainException.invalid("missing-client-submission-id",
+			throw DomainException.invalid(ReconcilerProblem.MISSING_CLIENT_SUBMISSION_ID,
 					"clientSubmissionId is required (the same on every retry of one attempt).");
 		}
 		String token = "claim:" + UUID.randomUUID();
@@ -137,7 +138,7 @@ class ExpressCodes {
 	private Claim claim(String code, RedeemRequest request, String token) {
 		CodeRow row = lock(code);
 		if (!row.eventId().equals(request.eventId())) {
-			throw new DomainException(HttpStatus.UNPROCESSABLE_CONTENT, "wrong-event", "Code of another event",
+			throw new DomainException(Kind.INVALID, ReconcilerProblem.WRONG_EVENT, "Code of another event",
 					"Code " + row.code() + " belongs to another event.");
 		}
 		boolean sameAttempt = request.clientSubmissionId().equals(row.clientSubmissionId());
@@ -145,20 +146,21 @@ class ExpressCodes {
 			if (sameAttempt) {
 				return new Claim(row.code(), row.attendeeIds(), List.of(), readResult(row.code()), null);
 			}
-			throw DomainException.conflict("already-used", "Code " + row.code() + " was already used.");
+			throw DomainException.conflict(ReconcilerProblem.ALREADY_USED, "Code " + row.code() + " was already used.");
 		}
 		if (row.replacedBy() != null) {
-			throw new DomainException(HttpStatus.GONE, "replaced", "Code replaced",
+			throw new DomainException(Kind.GONE, ReconcilerProblem.REPLACED, "Code replaced",
 					"Code " + row.code() + " was replaced by a newer code.");
 		}
 		if (!row.expiresAt().isAfter(Instant.now())) {
-			throw new DomainException(HttpStatus.GONE, "expired", "Code expired", "Code " + row.code() + " expired.");
+			throw new DomainException(Kind.GONE, ReconcilerProblem.EXPIRED, "Code expired",
+					"Code " + row.code() + " expired.");
 		}
 		// the same attempt may take its own lease over: its first try may have died with
 		// the lease held (after the check-ins committed), and resuming replays the same
 		// entries, so two tries of one attempt at once still create no twin
 		if (!sameAttempt && row.claimExpiresAt() != null && row.claimExpiresAt().isAfter(Instant.now())) {
-			throw DomainException.conflict("in-flight",
+			throw DomainException.conflict(ReconcilerProblem.IN_FLIGHT,
 					"Another station is redeeming code " + row.code() + " right now; retry shortly.");
 		}
 		// a resumed attempt reuses the selection its first try stored
@@ -194,7 +196,7 @@ class ExpressCodes {
 			.results();
 		if (results.stream()
 			.anyMatch((result) -> !result.outcome().isFinal() || result.outcome() == Outcome.REJECTED)) {
-			throw new DomainException(HttpStatus.SERVICE_UNAVAILABLE, "retry", "Retry",
+			throw new DomainException(Kind.UNAVAILABLE, ReconcilerProblem.RETRY, "Retry",
 					"The check-ins of this code could not all be applied yet; retry with the same clientSubmissionId.");
 		}
 		List<String> jobs = this.jdbc.queryForList("""
@@ -212,7 +214,8 @@ class ExpressCodes {
 		Set<String> allowed = new HashSet<>(row.attendeeIds());
 		List<String> selection = requested.stream().distinct().toList();
 		if (!allowed.containsAll(selection)) {
-			throw DomainException.invalid("not-in-code", "attendeeIds must be a subset of the code's attendees.");
+			throw DomainException.invalid(ReconcilerProblem.NOT_IN_CODE,
+					"attendeeIds must be a subset of the code's attendees.");
 		}
 		return selection;
 	}
@@ -232,7 +235,7 @@ class ExpressCodes {
 				ExpressCodeText.canonicalOrNull(code));
 		return rows.stream()
 			.findFirst()
-			.orElseThrow(() -> new DomainException(HttpStatus.NOT_FOUND, "unknown-code", "Unknown code",
+			.orElseThrow(() -> new DomainException(Kind.NOT_FOUND, ReconcilerProblem.UNKNOWN_CODE, "Unknown code",
 					"No express code '" + code + "'."));
 	}
 

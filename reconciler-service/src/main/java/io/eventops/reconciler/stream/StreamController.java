@@ -1,6 +1,7 @@
 package io.eventops.reconciler.stream;
 
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,7 +32,7 @@ class StreamController {
 	StreamReader.Changes changes(@PathVariable String eventId, @RequestParam(defaultValue = "0") long after,
 			@RequestParam(defaultValue = "500") int limit) {
 		if (after < 0 || limit < 1 || limit > MAX_LIMIT) {
-			throw DomainException.invalid("invalid-stream-request",
+			throw DomainException.invalid(ReconcilerProblem.INVALID_STREAM_REQUEST,
 					"after must be >= 0 and limit 1–" + MAX_LIMIT + ".");
 		}
 		return this.reader.changes(eventId, after, limit);

@@ -3,10 +3,11 @@ package io.eventops.reconciler.stream;
 import java.util.List;
 
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
+import io.eventops.web.Refusal.Kind;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -65,7 +66,7 @@ class StreamReader {
 			.findFirst()
 			.orElse(null);
 		if (horizon != null && after < horizon) {
-			throw new DomainException(HttpStatus.GONE, "resync", "Too far behind",
+			throw new DomainException(Kind.GONE, ReconcilerProblem.RESYNC, "Too far behind",
 					"Changes up to " + horizon + " were pruned; take a new snapshot.");
 		}
 		List<Change> changes = this.jdbc.query("""

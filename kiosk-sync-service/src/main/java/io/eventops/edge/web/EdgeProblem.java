@@ -1,0 +1,47 @@
+package io.eventops.edge.web;
+
+import io.eventops.web.Refusal;
+
+/**
+ * The edge's problem types: the stable last segment of each problem's {@code type} URI.
+ */
+public enum EdgeProblem implements Refusal.Type {
+
+	MALFORMED_FLUSH("malformed-flush"),
+
+	TOO_LARGE("too-large"),
+
+	TOO_MANY_ENTRIES("too-many-entries"),
+
+	RATE_LIMITED("rate-limited"),
+
+	KIOSK_BUSY("kiosk-busy"),
+
+	RECONCILER_UNAVAILABLE("reconciler-unavailable"),
+
+	TOO_MANY_STREAMS("too-many-streams"),
+
+	STREAMS_FULL("streams-full"),
+
+	MALFORMED_STREAM_REQUEST("malformed-stream-request"),
+
+	MALFORMED_EXPRESS_CODE("malformed-express-code"),
+
+	MALFORMED_REDEMPTION("malformed-redemption"),
+
+	NOT_FOUND("not-found"),
+
+	KIOSK_EXISTS("kiosk-exists");
+
+	private final String slug;
+
+	EdgeProblem(String slug) {
+		this.slug = slug;
+	}
+
+	@Override
+	public String slug() {
+		return this.slug;
+	}
+
+}
