@@ -1,5 +1,6 @@
 package io.eventops.orchestrator.config;
 
+import io.eventops.web.redis.RedisNamespaceProperties;
 import org.springframework.stereotype.Component;
 
 /**

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 import io.eventops.reconciler.config.ReconcilerProperties;
-import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.web.redis.RedisNamespaceProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -23,7 +23,7 @@ import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
 import io.eventops.reconciler.claim.ClaimStore;
-import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.web.redis.RedisNamespaceProperties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;

@@ -14,7 +14,7 @@ import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
-import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.web.redis.RedisNamespaceProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

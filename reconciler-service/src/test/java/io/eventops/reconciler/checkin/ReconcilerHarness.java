@@ -9,7 +9,7 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariDataSource;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
-import io.eventops.reconciler.config.RedisNamespaceProperties;
+import io.eventops.web.redis.RedisNamespaceProperties;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;

@@ -1,4 +1,4 @@
-package io.eventops.orchestrator.config;
+package io.eventops.web.redis;
 
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The namespace of this service's Redis keys.
+ * The namespace of a service's Redis keys, the same property in every service.
  *
  * @param keyPrefix prefix of every key; empty in production so that keys carry the names
  * the runbooks use, set by tests so that contexts sharing one Redis never see each
