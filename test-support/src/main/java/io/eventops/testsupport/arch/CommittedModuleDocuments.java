@@ -16,8 +16,8 @@ import org.springframework.modulith.docs.Documenter;
  * Holds a service's Spring Modulith documentation (the component diagram of its feature
  * modules and one diagram per module) to the one committed under
  * {@code docs/modules/<service>/}, so that a change of the module structure is a visible
- * change of those files; run the tests with {@code -Deventops.modules.write=true} to
- * rewrite them.
+ * change of those files (compared line by line in any order); run the tests with
+ * {@code -Deventops.modules.write=true} to rewrite them.
  */
 public final class CommittedModuleDocuments {
 
@@ -52,8 +52,7 @@ public final class CommittedModuleDocuments {
 			List<String> names = files(generated).stream().map((file) -> file.getFileName().toString()).toList();
 			for (String name : names) {
 				Path mine = committed.resolve(name);
-				if (!Files.exists(mine) || !Files.readString(mine, StandardCharsets.UTF_8)
-					.equals(Files.readString(generated.resolve(name), StandardCharsets.UTF_8))) {
+				if (!Files.exists(mine) || !lines(mine).equals(lines(generated.resolve(name)))) {
 					differences.add(name);
 				}
 			}
@@ -71,6 +70,13 @@ public final class CommittedModuleDocuments {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	// Spring Modulith writes a diagram's relations in no fixed order: the lines are
+	// compared as a set, which still catches every module and dependency that came or
+	// went
+	private static List<String> lines(Path file) throws IOException {
+		return Files.readAllLines(file, StandardCharsets.UTF_8).stream().map(String::strip).sorted().toList();
 	}
 
 	private static List<Path> files(Path folder) throws IOException {
