@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -94,8 +95,11 @@ final class DockerProbe {
 		if (!TestInfrastructure.dockerMayRun()) {
 			return false;
 		}
+		String dockerHost = System.getenv("DOCKER_HOST");
 		Optional<Endpoint> endpoint = Endpoint.fromEnvironment();
-		boolean answers = endpoint.map(Endpoint::ping).orElseGet(() -> true);
+		// nothing set and no socket: no engine here (a ~/.testcontainers.properties alone
+		// does not make one); a DOCKER_HOST we cannot ask ourselves (TLS, ssh): maybe
+		boolean answers = endpoint.map(Endpoint::ping).orElseGet(() -> dockerHost != null && !dockerHost.isBlank());
 		List<String> needed = neededImages(image);
 		List<Image> images = needed.stream()
 			.map((name) -> endpoint.filter((e) -> answers).map((e) -> e.image(name)).orElse(Image.UNKNOWN))
@@ -148,7 +152,27 @@ final class DockerProbe {
 	record Endpoint(Path socket, InetSocketAddress tcp) {
 
 		static Optional<Endpoint> fromEnvironment() {
-			return parse(System.getenv("DOCKER_HOST"));
+			String dockerHost = System.getenv("DOCKER_HOST");
+			if (dockerHost == null || dockerHost.isBlank()) {
+				// Testcontainers' own setting, where DOCKER_HOST is not set
+				dockerHost = userProperty(Path.of(System.getProperty("user.home"), ".testcontainers.properties"),
+						"docker.host");
+			}
+			return parse(dockerHost);
+		}
+
+		static String userProperty(Path file, String key) {
+			if (!Files.isRegularFile(file)) {
+				return null;
+			}
+			Properties properties = new Properties();
+			try (InputStream in = Files.newInputStream(file)) {
+				properties.load(in);
+				return properties.getProperty(key);
+			}
+			catch (IOException ex) {
+				return null;
+			}
 		}
 
 		static Optional<Endpoint> parse(String dockerHost) {

@@ -126,6 +126,14 @@ class DockerProbeTests {
 		assertThat(Endpoint.parse("ssh://user@host")).isEmpty();
 	}
 
+	@Test
+	void readsTestcontainersOwnDockerHostSetting() throws IOException {
+		Path properties = Files.writeString(this.dir.resolve(".testcontainers.properties"),
+				"docker.host=unix:///run/docker-alt.sock\nryuk.container.privileged=true\n");
+		assertThat(Endpoint.userProperty(properties, "docker.host")).isEqualTo("unix:///run/docker-alt.sock");
+		assertThat(Endpoint.userProperty(this.dir.resolve("absent.properties"), "docker.host")).isNull();
+	}
+
 	/** Answers /_ping and /images/postgres:16-alpine/json with 200, anything else 404. */
 	private static void serveFakeEngine(ServerSocketChannel server) {
 		while (!Thread.currentThread().isInterrupted()) {
