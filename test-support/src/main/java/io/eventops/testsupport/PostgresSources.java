@@ -7,13 +7,18 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
  * Finds or starts the PostgreSQL server for {@link TestInfrastructure}.
  */
 final class PostgresSources {
+
+	/**
+	 * Started by Testcontainers; auto mode uses it only where it can be had
+	 * (DockerProbe).
+	 */
+	static final String IMAGE = "postgres:16-alpine";
 
 	private static final String LOCAL_HOST = "127.0.0.1";
 
@@ -27,8 +32,7 @@ final class PostgresSources {
 		if (configured != null && !configured.isBlank() && mode.equals("auto")) {
 			return fromUrl(configured.trim());
 		}
-		if (mode.equals("testcontainers") || (mode.equals("auto") && TestInfrastructure.dockerMayRun()
-				&& DockerClientFactory.instance().isDockerAvailable())) {
+		if (mode.equals("testcontainers") || (mode.equals("auto") && DockerProbe.testcontainersUsable(IMAGE))) {
 			return testcontainers();
 		}
 		if (mode.equals("local") || (mode.equals("auto") && localAnswers())) {
@@ -75,7 +79,7 @@ final class PostgresSources {
 	@SuppressWarnings("resource") // lives as long as the JVM; Testcontainers' reaper
 									// removes it
 	private static PostgresServer testcontainers() {
-		PostgreSQLContainer container = new PostgreSQLContainer("postgres:16-alpine");
+		PostgreSQLContainer container = new PostgreSQLContainer(IMAGE);
 		container.start();
 		return new PostgresServer(container.getHost(), container.getMappedPort(5432), container.getDatabaseName(),
 				container.getUsername(), container.getPassword(), "Testcontainers");

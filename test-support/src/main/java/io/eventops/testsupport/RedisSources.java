@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 
-import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import redis.embedded.RedisServer;
 
@@ -12,6 +11,12 @@ import redis.embedded.RedisServer;
  * Finds or starts the Redis server for {@link TestInfrastructure}.
  */
 final class RedisSources {
+
+	/**
+	 * Started by Testcontainers; auto mode uses it only where it can be had
+	 * (DockerProbe).
+	 */
+	static final String IMAGE = "redis:7-alpine";
 
 	private static final String LOCAL_HOST = "127.0.0.1";
 
@@ -30,8 +35,7 @@ final class RedisSources {
 			return new RedisServerEndpoint(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : LOCAL_PORT,
 					"EVENTOPS_TEST_REDIS_URL");
 		}
-		if (mode.equals("testcontainers") || (mode.equals("auto") && TestInfrastructure.dockerMayRun()
-				&& DockerClientFactory.instance().isDockerAvailable())) {
+		if (mode.equals("testcontainers") || (mode.equals("auto") && DockerProbe.testcontainersUsable(IMAGE))) {
 			return testcontainers();
 		}
 		if (mode.equals("local")
@@ -51,7 +55,7 @@ final class RedisSources {
 	@SuppressWarnings("resource") // lives as long as the JVM; Testcontainers' reaper
 									// removes it
 	private static RedisServerEndpoint testcontainers() {
-		GenericContainer<?> container = new GenericContainer<>("redis:7-alpine").withExposedPorts(LOCAL_PORT);
+		GenericContainer<?> container = new GenericContainer<>(IMAGE).withExposedPorts(LOCAL_PORT);
 		container.start();
 		return new RedisServerEndpoint(container.getHost(), container.getMappedPort(LOCAL_PORT), "Testcontainers");
 	}

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * <p>
  * Order: servers named by {@code EVENTOPS_TEST_POSTGRES_URL} /
  * {@code EVENTOPS_TEST_REDIS_URL} (explicit configuration wins); else Testcontainers when
- * a Docker engine answers; else the local services on 127.0.0.1 when they answer; else
+ * a Docker engine answers and the image is in it or the registry answers
+ * ({@link DockerProbe}); else the local services on 127.0.0.1 when they answer; else
  * embedded servers. {@code EVENTOPS_TEST_INFRA} ({@code testcontainers}, {@code local},
  * {@code embedded}) forces one source.
  * <p>
