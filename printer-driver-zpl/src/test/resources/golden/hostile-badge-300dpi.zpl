@@ -4,8 +4,8 @@
 ^PW1200
 ^LL900
 ^LH0,0
-^FO45,45^A0N,60,60^FB1110,3,0,C,0^FH^FDZoë "_5EXZ" O'Brien_7E_5F\\& ‫שלום‬ 👋the Third of Her Name, Long Name Indeed^FS
-^FO45,249^A0N,90,90^FB1110,1,0,C,0^FH^FDWälder_5F&_5FSöhne\\Co _5EFS^FS
+^FO45,45^A0N,66,66^FB1110,2,0,C,0^FH^FDZoë "_5EXZ" O'Brien_7E_5F\\& Ñandúthe Third of Her Name, Long Name Indeed^FS
+^FO45,201^A0N,90,90^FB1110,1,0,C,0^FH^FDWälder_5F&_5FSöhne\\Co _5EFS^FS
 ^FO45,753^A0N,102,102^FB815,1,0,C,0^FH^FDVIP_7E^FS
 ^FO905,605^BQN,2,10^FH^FDQA,EOPS1:att_5Fx:3:_5F_5E_7E_5C^FS
 ^PQ1

@@ -12,11 +12,15 @@ import javax.imageio.ImageIO;
 
 import io.eventops.printer.zpl.Badge;
 import io.eventops.printer.zpl.BadgeLayout;
+import io.eventops.printer.zpl.BlockRaster;
+import io.eventops.printer.zpl.FontCatalog;
 import io.eventops.printer.zpl.LabelSize;
+import io.eventops.printer.zpl.PrinterFont;
 import io.eventops.printer.zpl.TextBlock;
 
 /**
- * Draws a badge layout as a PNG, one pixel per printer dot, for ops screens.
+ * Draws a badge layout as a PNG, one pixel per printer dot, for ops screens: a block the
+ * printer gets as a graphic field is drawn from the very image it gets.
  */
 public final class BadgePreview {
 
@@ -41,14 +45,30 @@ public final class BadgePreview {
 	}
 
 	/**
+	 * Lays out and draws a badge as a printer with a given font prints it.
+	 * @param badge the badge content
+	 * @param size the label, which gives the image size in pixels
+	 * @param font the printer's text font
+	 * @param fonts the fonts that draw what the printer's font cannot
+	 * @return PNG bytes
+	 */
+	public static byte[] png(Badge badge, LabelSize size, PrinterFont font, FontCatalog fonts) {
+		return encode(image(BadgeLayout.of(badge, size), font, fonts));
+	}
+
+	/**
 	 * Draws a layout.
 	 * @param layout the layout
 	 * @return PNG bytes
 	 */
 	public static byte[] png(BadgeLayout layout) {
+		return encode(image(layout));
+	}
+
+	private static byte[] encode(BufferedImage image) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
 		try {
-			ImageIO.write(image(layout), "png", out);
+			ImageIO.write(image, "png", out);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot encode badge preview", ex);
@@ -57,11 +77,23 @@ public final class BadgePreview {
 	}
 
 	/**
-	 * Draws a layout into an image.
+	 * Draws a layout into an image as a printer with the resident font 0 prints it (the
+	 * driver's default, like {@code ZplBadgeRenderer.render(layout)}).
 	 * @param layout the layout
 	 * @return a white image of the label's size in dots with the badge in black
 	 */
 	public static BufferedImage image(BadgeLayout layout) {
+		return image(layout, PrinterFont.RESIDENT_0, FontCatalog.debianNoto());
+	}
+
+	/**
+	 * Draws a layout into an image as a printer with a given font prints it.
+	 * @param layout the layout
+	 * @param font the printer's text font
+	 * @param fonts the fonts that draw what the printer's font cannot
+	 * @return a white image of the label's size in dots with the badge in black
+	 */
+	public static BufferedImage image(BadgeLayout layout, PrinterFont font, FontCatalog fonts) {
 		BufferedImage image = new BufferedImage(layout.size().widthDots(), layout.size().heightDots(),
 				BufferedImage.TYPE_INT_RGB);
 		Graphics2D graphics = image.createGraphics();
@@ -71,7 +103,12 @@ public final class BadgePreview {
 			graphics.setColor(Color.BLACK);
 			graphics.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
 			for (TextBlock block : layout.textBlocks()) {
-				TextPainter.paint(graphics, block);
+				if (block.printableIn(font)) {
+					TextPainter.paint(graphics, block);
+				}
+				else {
+					graphics.drawImage(BlockRaster.draw(block, fonts), block.x(), block.y(), null);
+				}
 			}
 			graphics.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_OFF);
 			QrPainter.paint(graphics, layout.qr());

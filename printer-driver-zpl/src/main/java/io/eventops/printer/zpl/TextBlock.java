@@ -20,4 +20,14 @@ public record TextBlock(int x, int y, int width, int fontHeight, int maxLines, S
 		return this.y + this.maxLines * this.fontHeight;
 	}
 
+	/**
+	 * Whether the printer can print this block as a text field in its font; if not, the
+	 * driver sends it as a graphic field drawn by {@link BlockRaster}.
+	 * @param font the printer's font
+	 * @return true when every character of the text is one the font draws right
+	 */
+	public boolean printableIn(PrinterFont font) {
+		return font.canDraw(this.text);
+	}
+
 }

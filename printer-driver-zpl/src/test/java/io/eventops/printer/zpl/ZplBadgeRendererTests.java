@@ -10,13 +10,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ZplBadgeRendererTests {
 
+	// hostile, but all in what font 0 draws: the golden format pins its escaping byte for
+	// byte
 	static Badge trickyBadge() {
 		return TestBadges.badge()
 			.jobId("job 7/^XZ")
 			.attendeeId("att;x=~1")
 			.credentialVersion(3)
-			.displayName(
-					"Zoë \"^XZ\" O'Brien~_\\& \u202Bשלום\u202C 👋\u0007\r\nthe Third of Her Name, Long Name Indeed")
+			.displayName("Zoë \"^XZ\" O'Brien~_\\& Ñandú\u0007\r\nthe Third of Her Name, Long Name Indeed")
 			.company("Wälder_&_Söhne\\Co ^FS")
 			.tier("VIP~")
 			.qrPayload("EOPS1:att_x:3:_^~\\")
@@ -35,6 +36,20 @@ class ZplBadgeRendererTests {
 		String zpl = ZplBadgeRenderer.render(trickyBadge(), LabelSize.BADGE_300_DPI);
 
 		assertThat(zpl).isEqualTo(golden("hostile-badge-300dpi.zpl"));
+	}
+
+	@Test
+	void sendsAHostileNameInAnotherScriptAsAGraphicAndTheRestAsText() {
+		Badge badge = TestBadges.badge()
+			.displayName("Zoë \"^XZ\" O'Brien~_\\& \u202Bשלום\u202C 👋\u0007\r\nthe Third")
+			.company("Wälder_&_Söhne\\Co ^FS")
+			.build();
+		ZplFormat format = new ZplFormat(ZplBadgeRenderer.render(badge, LabelSize.BADGE_300_DPI));
+
+		assertThat(format.commands()).containsSubsequence("LH", "FO", "GF", "FS", "FO", "A0", "FB", "FH", "FD", "FS");
+		assertThat(format.graphics()).hasSize(1);
+		assertThat(format.fieldData()).containsExactly("Wälder_5F&_5FSöhne\\\\Co _5EFS", "SPEAKER",
+				"QA,EOPS1:att_5F9f3ac210:2:Q0hFQ0tTVU0");
 	}
 
 	@Test

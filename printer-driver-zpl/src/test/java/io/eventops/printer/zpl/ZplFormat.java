@@ -96,6 +96,63 @@ final class ZplFormat {
 		return out.toString();
 	}
 
+	/**
+	 * Every {@code ^GFA} of the format in the Z64 form, inflated, its CRC checked.
+	 * @return the graphic fields in order
+	 */
+	List<Graphic> graphics() {
+		List<Graphic> graphics = new ArrayList<>();
+		for (String token : tokens()) {
+			if (!token.startsWith("GF")) {
+				continue;
+			}
+			String[] parts = token.substring(2).split(",", 5);
+			if (!parts[0].equals("A") || !parts[4].startsWith(":Z64:")) {
+				throw new IllegalStateException("not a ^GFA Z64 field: " + token);
+			}
+			String[] z64 = parts[4].substring(5).split(":");
+			int crc = GraphicField.crc16(z64[0].getBytes(StandardCharsets.US_ASCII));
+			if (crc != HexFormat.fromHexDigits(z64[1])) {
+				throw new IllegalStateException("bad Z64 CRC in " + token);
+			}
+			java.util.zip.Inflater inflater = new java.util.zip.Inflater();
+			byte[] dots = new byte[Integer.parseInt(parts[1])];
+			try {
+				inflater.setInput(java.util.Base64.getDecoder().decode(z64[0]));
+				int n = inflater.inflate(dots);
+				if (n != dots.length || !inflater.finished()) {
+					throw new IllegalStateException("Z64 data is not " + dots.length + " bytes");
+				}
+			}
+			catch (java.util.zip.DataFormatException ex) {
+				throw new IllegalStateException(ex);
+			}
+			finally {
+				inflater.end();
+			}
+			graphics.add(new Graphic(Integer.parseInt(parts[3]), dots));
+		}
+		return graphics;
+	}
+
+	/**
+	 * A decoded graphic field.
+	 *
+	 * @param bytesPerRow bytes of one row of dots
+	 * @param dots the rows, 1 = black
+	 */
+	record Graphic(int bytesPerRow, byte[] dots) {
+
+		int rows() {
+			return this.dots.length / this.bytesPerRow;
+		}
+
+		boolean black(int x, int y) {
+			return (this.dots[y * this.bytesPerRow + x / 8] & (0x80 >>> (x % 8))) != 0;
+		}
+
+	}
+
 	private List<String> tokens() {
 		List<String> tokens = new ArrayList<>();
 		for (String part : this.zpl.split("\\^", -1)) {
