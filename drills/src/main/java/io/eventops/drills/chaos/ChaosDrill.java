@@ -11,6 +11,7 @@ import java.util.TreeMap;
 
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.drills.report.Progress;
 import io.eventops.drills.check.Check;
 import io.eventops.drills.check.CheckInInvariants;
 import io.eventops.drills.check.Checks;
@@ -90,6 +91,9 @@ public final class ChaosDrill {
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
 				50, backoff, this.plan.seed()), tokens, http, 4)) {
 			fleet.startLoops();
+			Progress progress = Progress.onStdout();
+			progress.phase("chaos", 0);
+			progress.follow(fleet::acknowledgedNow);
 			http.faults(new KioskFaults(0.1, 0.1, 0.1));
 			long scenario = System.nanoTime();
 			injector = new FaultInjector(this.suite, admin, http, scenario);
@@ -124,6 +128,7 @@ public final class ChaosDrill {
 			injector.record("all kiosks online", "generation over; draining", true);
 			http.faults(KioskFaults.NONE);
 			boolean drained = fleet.awaitDrained(Duration.ofMinutes(3));
+			progress.done(fleet.acknowledgedNow());
 			injector.record("drain", drained ? "every kiosk log drained" : "NOT drained in 3 min", drained);
 			boolean printed = awaitPrinted(database, eventId, Duration.ofMinutes(3));
 			injector.record("printing", printed ? "every badge job PRINTED" : "NOT all printed in 3 min", printed);

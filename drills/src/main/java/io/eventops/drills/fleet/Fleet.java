@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.eventops.agent.AgentStatus;
 import io.eventops.agent.CheckIn;
@@ -41,6 +42,10 @@ public final class Fleet implements AutoCloseable {
 	private final Map<String, SettableClock> clocks = new LinkedHashMap<>();
 
 	private final List<HttpClient> clients = new ArrayList<>();
+
+	// entries of the kiosks drained so far in flushAllAtOnce: the herd's progress line
+	// reads it without touching the kiosks' logs inside the measured window
+	private final AtomicLong drainedEntries = new AtomicLong();
 
 	private Fleet() {
 	}
@@ -115,13 +120,16 @@ public final class Fleet implements AutoCloseable {
 		Map<String, Long> drained = new ConcurrentHashMap<>();
 		List<Thread> threads = new ArrayList<>();
 		long[] start = new long[1];
+		this.drainedEntries.set(0);
 		for (Map.Entry<String, KioskAgent> kiosk : this.agents.entrySet()) {
+			long pending = kiosk.getValue().status().pending();
 			threads.add(Thread.ofPlatform().name("herd-" + kiosk.getKey()).start(() -> {
 				ready.countDown();
 				try {
 					go.await();
 					if (kiosk.getValue().flushUntilDrained(maxWait).drained()) {
 						drained.put(kiosk.getKey(), System.nanoTime() - start[0]);
+						this.drainedEntries.addAndGet(pending);
 					}
 				}
 				catch (InterruptedException ex) {
@@ -137,6 +145,28 @@ public final class Fleet implements AutoCloseable {
 		}
 		long wall = System.nanoTime() - start[0];
 		return new FlushResult(wall, new TreeMap<>(drained), this.agents.size() - drained.size());
+	}
+
+	/**
+	 * Entries of the kiosks that have drained so far in the running (or last)
+	 * {@link #flushAllAtOnce}, counted without reading any kiosk's log.
+	 * @return the entries
+	 */
+	public long drainedEntries() {
+		return this.drainedEntries.get();
+	}
+
+	/**
+	 * Entries acknowledged so far over every kiosk (each kiosk's log read once): for the
+	 * progress line of the chaos and rollout drills, whose fleets are small.
+	 * @return the sum of every kiosk's acknowledged watermark
+	 */
+	public long acknowledgedNow() {
+		long sum = 0;
+		for (KioskAgent agent : this.agents.values()) {
+			sum += agent.status().watermark();
+		}
+		return sum;
 	}
 
 	/**

@@ -82,6 +82,15 @@ public final class HerdCommand implements Callable<Integer> {
 					+ " laptop) instead of the full JIT the services run with in production.")
 	boolean quickJit;
 
+	@Option(names = "--live-kiosks", defaultValue = "20",
+			description = "Online kiosks beside the herd, each checking one attendee in about every 2 s through the"
+					+ " real agent, printing on a pool of its own with an idle printer (0: none).")
+	int liveKiosks;
+
+	@Option(names = "--live-idle-seconds", defaultValue = "20",
+			description = "How long the live kiosks run on the idle suite before the herd.")
+	int liveIdleSeconds;
+
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
 
@@ -120,7 +129,8 @@ public final class HerdCommand implements Callable<Integer> {
 		HerdSummary summary;
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(800), 2, jfr,
 				byModule("--set", this.settings, "--"), jvmOptions())) {
-			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId, warmup());
+			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId, warmup(),
+					live());
 			summary = drill.run();
 		}
 		if (jfr != null) {
@@ -144,7 +154,17 @@ public final class HerdCommand implements Callable<Integer> {
 		summary = summary.withSettings(given);
 		System.out.println(HerdReport.write(dir, summary, drill.timings()));
 		System.out.println("results: " + dir);
-		return summary.passed() ? 0 : 1;
+		System.out.println("verdict: " + summary.verdict());
+		// 1: an invariant broke; 2: every invariant held, a target was missed
+		return !summary.passed() ? 1 : summary.targetsMet() ? 0 : 2;
+	}
+
+	HerdDrill.Live live() {
+		if (this.liveKiosks < 0 || this.liveKiosks > 99 || this.liveIdleSeconds < 1) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--live-kiosks must be 0..99 and --live-idle-seconds at least 1");
+		}
+		return new HerdDrill.Live(this.liveKiosks, Duration.ofSeconds(this.liveIdleSeconds));
 	}
 
 	// The drill's own JVM stands in for 200 kiosks, which are machines of their own at a

@@ -28,6 +28,7 @@ import io.eventops.drills.profile.SlowStatements;
 import io.eventops.drills.profile.TimerDelta;
 import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.report.Latency;
+import io.eventops.drills.report.Progress;
 import io.eventops.drills.stack.AdminApi;
 import io.eventops.drills.stack.Database;
 import io.eventops.localstack.RunningSuite;
@@ -65,7 +66,12 @@ public final class HerdDrill {
 
 	private final List<String> warmupLog = new ArrayList<>();
 
-	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm) {
+	private final Progress progress = Progress.onStdout();
+
+	private final Live liveLane;
+
+	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm, Live live) {
+		this.liveLane = live;
 		this.suite = suite;
 		this.plan = plan;
 		this.workDir = workDir;
@@ -77,7 +83,8 @@ public final class HerdDrill {
 	 * A herd with the given shape and the defaults for the rest (10 % overlap, 5 % lost
 	 * acks, 3 stale replays, batches of 100, 4 baseline connections), after a warm-up of
 	 * one online round in batches of 5 and one outage round, of two kiosks each (their
-	 * badges print on the same printers as everything after them).
+	 * badges print on the same printers as everything after them), and a live lane of two
+	 * kiosks, 4 s on the idle suite and then beside the herd.
 	 * @param suite the suite
 	 * @param kiosks kiosks
 	 * @param entries entries per kiosk
@@ -88,7 +95,7 @@ public final class HerdDrill {
 	 */
 	public static HerdDrill of(RunningSuite suite, int kiosks, int entries, int attendees, Path workDir, String runId) {
 		return new HerdDrill(suite, new HerdPlan(kiosks, entries, attendees, 0.1, 0.05, 3, 100, 4, 42), workDir, runId,
-				new Warmup(Math.min(kiosks, 2), 1, 1, 5));
+				new Warmup(Math.min(kiosks, 2), 1, 1, 5), new Live(2, Duration.ofSeconds(4)));
 	}
 
 	/**
@@ -135,6 +142,20 @@ public final class HerdDrill {
 					"drills:naive:" + this.runId + ":");
 			log("naive baseline: %.0f entries/s", naive.entriesPerSecond());
 
+			LiveLane live = null;
+			if (this.liveLane.kiosks() > 0) {
+				live = LiveLane.open(this.suite, admin, data.eventId(), this.runId, this.liveLane.kiosks(),
+						this.workDir.resolve("live"), backoff, this.plan.seed() + 7);
+				// the idle suite: the live kiosks alone (the warm-ups' labels still
+				// print)
+				live.start("idle");
+				this.progress.phase("live kiosks on the idle suite", 0);
+				LiveLane idle = live;
+				this.progress.follow(idle::checkIns);
+				Thread.sleep(this.liveLane.idle().toMillis());
+				live.stop();
+				this.progress.done(live.checkIns());
+			}
 			String reconBefore = admin.prometheus(this.suite.reconManagementUrl());
 			String edgeBefore = admin.prometheus(this.suite.edgeManagementUrl());
 			http.clearTimings();
@@ -143,9 +164,18 @@ public final class HerdDrill {
 			boolean statements = SlowStatements.reset(database);
 			Map<String, Double> cpuBefore = CpuAccounting.snapshot(processes);
 			Map<String, Double> jitBefore = CpuAccounting.jit(processes);
+			this.progress.phase("herd", this.plan.totalEntries());
+			this.progress.follow(fleet::drainedEntries);
+			if (live != null) {
+				live.start("herd");
+			}
 			this.flushStarted = Instant.now();
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
 			this.flushEnded = Instant.now();
+			if (live != null) {
+				live.stop();
+			}
+			this.progress.done(fleet.drainedEntries());
 			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
 			Map<String, Double> jit = CpuAccounting.delta(jitBefore, CpuAccounting.jit(processes));
 			List<SlowStatements.Row> slowest = statements ? SlowStatements.top(database, 12) : List.of();
@@ -163,17 +193,47 @@ public final class HerdDrill {
 					this.plan.totalEntries(), seconds, rate, latency.p50(), latency.p95(), latency.p99(), latency.max(),
 					flush.undrained());
 
-			Map<String, AgentStatus> statuses = fleet.statuses();
-			Map<String, Map<Long, String>> outcomes = fleet.outcomes(threads);
+			Map<String, AgentStatus> statuses = new LinkedHashMap<>(fleet.statuses());
+			Map<String, Map<Long, String>> outcomes = new TreeMap<>(fleet.outcomes(threads));
 			Map<String, Long> counts = new TreeMap<>();
 			outcomes.values().forEach((bySeq) -> bySeq.values().forEach((o) -> counts.merge(o, 1L, Long::sum)));
-			Checks checks = CheckInInvariants.run(database, admin, data.eventId(), data.recorded(), outcomes, statuses,
+			Map<String, Map<Long, String>> recorded = new TreeMap<>(data.recorded());
+			LiveLane.LiveLatency liveLatency = null;
+			boolean formats = true;
+			if (live != null) {
+				formats = live.awaitFormats(Duration.ofSeconds(60));
+				liveLatency = live.latency();
+				log("live kiosks: %d check-ins during the herd, APPLIED p50 %.0f p99 %.0f ms, format sent p50 %.0f"
+						+ " p99 %.0f ms; %d on the idle suite, APPLIED p50 %.0f p99 %.0f ms, format sent p50 %.0f"
+						+ " p99 %.0f ms", liveLatency.checkIns(), liveLatency.p50Ms(), liveLatency.p99Ms(),
+						liveLatency.toFormatSentP50Ms(), liveLatency.toFormatSentP99Ms(), liveLatency.idleCheckIns(),
+						liveLatency.idleP50Ms(), liveLatency.idleP99Ms(), liveLatency.idleToFormatSentP50Ms(),
+						liveLatency.idleToFormatSentP99Ms());
+				// the live kiosks' check-ins are in the same event: the invariants cover
+				// them with the herd's
+				statuses.putAll(live.statuses());
+				outcomes.putAll(live.outcomes());
+				recorded.putAll(live.recorded());
+			}
+			Checks checks = CheckInInvariants.run(database, admin, data.eventId(), recorded, outcomes, statuses,
 					this.plan.stale());
+			if (live != null) {
+				checks.add(io.eventops.drills.check.Check.that(
+						"every live check-in applied (APPLIED, or DUPLICATE on a resend) and its format sent",
+						"0 not applied, 0 formats missing",
+						liveLatency.notApplied() + " not applied, " + liveLatency.formatsMissing() + " formats missing",
+						formats && liveLatency.notApplied() == 0 && liveLatency.formatsMissing() == 0));
+				live.close();
+			}
+			double ofRawLimit = rate / raw.entriesPerSecond();
+			double floor = HerdSummary.p99FloorSeconds(this.plan, raw.entriesPerSecond());
+			double p99OverFloor = latency.p99() / 1000 / floor;
+			List<Target> targets = Target.evaluate(ofRawLimit, p99OverFloor, liveLatency);
 			return new HerdSummary(this.runId, this.plan, data.distinctAttendees(), data.attendeesAtSeveralKiosks(),
 					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
-					rawRuns, naive, rate / raw.entriesPerSecond(), rate / naive.entriesPerSecond(),
-					HerdSummary.p99FloorSeconds(this.plan, raw.entriesPerSecond()), timers, cpu, jit, new ArrayList<>(),
-					checks.all(), checks.allPassed(), List.of(), slowest);
+					rawRuns, naive, ofRawLimit, rate / naive.entriesPerSecond(), floor, timers, cpu, jit,
+					new ArrayList<>(), checks.all(), checks.allPassed(), List.of(), slowest, ofRawLimit, p99OverFloor,
+					liveLatency, targets, targets.stream().allMatch(Target::met));
 		}
 	}
 
@@ -262,7 +322,10 @@ public final class HerdDrill {
 			fleet.record(data.entries(), threads);
 			http.faults(new KioskFaults(warm.replayFraction(), 0, 0));
 			scrapeMetrics(admin);
+			this.progress.phase("warm-up round " + round, warm.totalEntries());
+			this.progress.follow(fleet::drainedEntries);
 			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
+			this.progress.done(fleet.drainedEntries());
 			scrapeMetrics(admin);
 			if (flush.undrained() > 0) {
 				log("warm-up round %d: %d kiosks undrained", round, flush.undrained());
@@ -288,6 +351,15 @@ public final class HerdDrill {
 	 * @param onlineBatch entries per flush request in those
 	 */
 	record Warmup(int kiosks, int rounds, int onlineRounds, int onlineBatch) {
+	}
+
+	/**
+	 * The live lane beside the herd.
+	 *
+	 * @param kiosks online kiosks checking one attendee in about every 2 s (0: none)
+	 * @param idle how long they run on the idle suite before the herd
+	 */
+	record Live(int kiosks, Duration idle) {
 	}
 
 	/**

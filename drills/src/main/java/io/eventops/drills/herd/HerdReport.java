@@ -71,6 +71,25 @@ public final class HerdReport {
 				s.naive().entriesPerSecond()));
 		md.append(String.format("| **full system / raw limit** | **%.1f %%** |%n", s.ratioToRaw() * 100));
 		md.append(String.format("| **full system / naive path** | **%.2f x** |%n%n", s.ratioToNaive()));
+		if (s.live() != null) {
+			LiveLane.LiveLatency l = s.live();
+			md.append(String.format(Locale.ROOT, "## Live kiosks%n%n%d online kiosks beside the herd, each checking one"
+					+ " attendee in about every 2 s through the real agent; each prints on a pool of its own with an"
+					+ " idle printer.%n%n| live check-ins | count | kiosk call to APPLIED p50 / p99 | to format sent"
+					+ " p50 / p99 |%n|---|---|---|---|%n", l.kiosks()));
+			md.append(String.format(Locale.ROOT, "| on the idle suite | %d | %.0f / %.0f ms | %.0f / %.0f ms |%n",
+					l.idleCheckIns(), l.idleP50Ms(), l.idleP99Ms(), l.idleToFormatSentP50Ms(),
+					l.idleToFormatSentP99Ms()));
+			md.append(String.format(Locale.ROOT, "| during the herd | %d | %.0f / %.0f ms | %.0f / %.0f ms |%n%n",
+					l.checkIns(), l.p50Ms(), l.p99Ms(), l.toFormatSentP50Ms(), l.toFormatSentP99Ms()));
+		}
+		md.append(
+				"## Targets (ratios to what this run measured)\n\n| name | target | measured | met |\n|---|---|---|---|\n");
+		for (Target t : s.targets()) {
+			md.append(String.format(Locale.ROOT, "| `%s` | %s | %.3f | %s |%n", t.name(), t.rule(), t.measured(),
+					t.met() ? "yes" : "**no**"));
+		}
+		md.append("\nVerdict: **").append(s.verdict()).append("**\n\n");
 		md.append("![batch latency](latency.png)\n\n## Where the time goes\n\n");
 		md.append(String.format("Kiosk-side mean per flush request: %.1f ms.%n%n", s.batchLatency().mean()));
 		md.append("| server timer | batches | mean |\n|---|---|---|\n");

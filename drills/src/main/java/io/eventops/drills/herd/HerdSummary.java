@@ -40,6 +40,13 @@ import io.eventops.drills.report.Latency;
  * @param passed whether every check passed
  * @param settings service settings given for the run ({@code module:property=value})
  * @param statements PostgreSQL's slowest statements during the flush window
+ * @param ofRawLimit entries/s end to end over the raw limit of the same run (the same as
+ * {@code ratioToRaw}, under the stable name of issue #24)
+ * @param p99OverFloor p99 batch latency over the p99 floor of the same run
+ * @param live the live lane's latencies, idle and during the herd ({@code null} without
+ * live kiosks)
+ * @param targets the targets, evaluated on what this run measured
+ * @param targetsMet whether every target was met
  */
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
@@ -47,7 +54,16 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		BaselineResult naive, double ratioToRaw, double ratioToNaive, double p99FloorSeconds,
 		List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds,
 		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
-		List<SlowStatements.Row> statements) {
+		List<SlowStatements.Row> statements, double ofRawLimit, double p99OverFloor, LiveLane.LiveLatency live,
+		List<Target> targets, boolean targetsMet) {
+
+	/**
+	 * The verdict: invariants first, then the targets.
+	 * @return {@code PASSED}, {@code TARGETS MISSED} or {@code INVARIANT BROKEN}
+	 */
+	public String verdict() {
+		return !this.passed ? "INVARIANT BROKEN" : this.targetsMet ? "PASSED" : "TARGETS MISSED";
+	}
 
 	/**
 	 * The lowest p99 batch latency a herd of this shape allows if only the database set
@@ -69,7 +85,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks,
-				this.passed, this.settings, this.statements);
+				this.passed, this.settings, this.statements, this.ofRawLimit, this.p99OverFloor, this.live,
+				this.targets, this.targetsMet);
 	}
 
 	HerdSummary withSettings(List<String> given) {
@@ -77,7 +94,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks,
-				this.passed, given, this.statements);
+				this.passed, given, this.statements, this.ofRawLimit, this.p99OverFloor, this.live, this.targets,
+				this.targetsMet);
 	}
 
 }

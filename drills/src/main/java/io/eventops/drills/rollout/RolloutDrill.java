@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.backoff.BackoffPolicy;
 import io.eventops.drills.chaos.PrintInvariants;
+import io.eventops.drills.report.Progress;
 import io.eventops.drills.check.Check;
 import io.eventops.drills.check.CheckInInvariants;
 import io.eventops.drills.check.Checks;
@@ -146,6 +147,9 @@ public final class RolloutDrill {
 			// the herd: every kiosk's loop starts on its backlog at once, the live
 			// check-ins beside it
 			fleet.startLoops();
+			Progress progress = Progress.onStdout();
+			progress.phase("rollout", 0);
+			progress.follow(fleet::acknowledgedNow);
 			boolean herd = awaitBacklogs(fleet, Duration.ofMinutes(3));
 			long steady = System.nanoTime();
 			this.steps.add(window("-", "-", "herd", this.origin, steady, 0, false, 0, herd,
@@ -171,6 +175,7 @@ public final class RolloutDrill {
 			double rolloutSeconds = (System.nanoTime() - rollout) / 1e9;
 			live.close();
 			boolean drained = fleet.awaitDrained(Duration.ofMinutes(3));
+			progress.done(fleet.acknowledgedNow());
 			boolean printed = awaitPrinted(eventId, Duration.ofMinutes(3));
 			this.watch.close();
 			this.timings = this.http.timings();

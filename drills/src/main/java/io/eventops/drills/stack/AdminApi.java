@@ -85,13 +85,36 @@ public final class AdminApi {
 	 * @return token by kiosk
 	 */
 	public Map<String, String> provisionKiosks(String eventId, List<String> kioskIds) {
+		Map<String, String> pools = new LinkedHashMap<>();
+		kioskIds.forEach((kiosk) -> pools.put(kiosk, "default"));
+		return provisionKiosks(eventId, pools);
+	}
+
+	/**
+	 * Provisions kiosks on the edge, each printing on its own given pool.
+	 * @param eventId the event
+	 * @param pools printer pool by kiosk id
+	 * @return token by kiosk id
+	 */
+	public Map<String, String> provisionKiosks(String eventId, Map<String, String> pools) {
 		KioskProvisioner provisioner = new KioskProvisioner(this.http, this.suite.edgeUrl(), "admin",
 				this.suite.adminPassword());
 		Map<String, String> tokens = new LinkedHashMap<>();
-		for (String kiosk : kioskIds) {
-			tokens.put(kiosk, provisioner.provision(kiosk, eventId, "drill kiosk " + kiosk, "default"));
-		}
+		pools.forEach((kiosk, pool) -> tokens.put(kiosk,
+				provisioner.provision(kiosk, eventId, "drill kiosk " + kiosk, pool)));
 		return tokens;
+	}
+
+	/**
+	 * Registers a printer with the orchestrator ({@code POST /admin/v1/printers}).
+	 * @param printerId the printer
+	 * @param host its host
+	 * @param port its port
+	 * @param pool its pool
+	 */
+	public void registerPrinter(String printerId, String host, int port, String pool) {
+		send("POST", this.suite.printUrl().resolve("/admin/v1/printers"), "{\"printerId\":\"" + printerId
+				+ "\",\"host\":\"" + host + "\",\"port\":" + port + ",\"pool\":\"" + pool + "\"}", 201);
 	}
 
 	/**

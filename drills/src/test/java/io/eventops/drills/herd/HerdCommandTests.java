@@ -47,6 +47,24 @@ class HerdCommandTests {
 	}
 
 	@Test
+	void twentyLiveKiosksRunBesideTheHerdByDefault() {
+		HerdCommand command = new HerdCommand();
+		new CommandLine(command).parseArgs();
+		assertThat(command.live()).isEqualTo(new HerdDrill.Live(20, java.time.Duration.ofSeconds(20)));
+		HerdCommand none = new HerdCommand();
+		new CommandLine(none).parseArgs("--live-kiosks", "0");
+		assertThat(none.live().kiosks()).isZero();
+	}
+
+	@Test
+	void liveKiosksOutOfRangeAreRefusedByName() {
+		HerdCommand command = new HerdCommand();
+		new CommandLine(command).parseArgs("--live-kiosks", "-1");
+		assertThatExceptionOfType(ParameterException.class).isThrownBy(command::live)
+			.withMessageContaining("--live-kiosks");
+	}
+
+	@Test
 	void reportSaysWhetherTheDrillJvmRanOnC1Only() {
 		assertThat(HerdCommand.drillJit(List.of("-Xmx2g", "-XX:TieredStopAtLevel=1"))).contains("C1 only");
 		assertThat(HerdCommand.drillJit(List.of("-XX:TieredStopAtLevel=4"))).contains("full JIT");

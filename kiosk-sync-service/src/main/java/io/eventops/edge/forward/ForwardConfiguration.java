@@ -94,7 +94,15 @@ class ForwardConfiguration {
 					.maxConcurrentCalls(properties.maxConcurrentCalls())
 					.maxWaitDuration(properties.maxQueueWait())
 					.build());
-		return new ReconcilerClient(client, retry, breaker, bulkhead, json);
+		// the live lane (issue #24): an online kiosk's few entries never queue behind the
+		// 500-entry batches of a reconnect herd; the breaker and the retry stay shared,
+		// as they are about the reconciler, not about a batch (invariant 11)
+		Bulkhead live = Bulkhead.of("reconciler-live",
+				BulkheadConfig.custom()
+					.maxConcurrentCalls(properties.liveConcurrentCalls())
+					.maxWaitDuration(properties.maxQueueWait())
+					.build());
+		return new ReconcilerClient(client, retry, breaker, bulkhead, live, properties, json);
 	}
 
 }

@@ -41,14 +41,37 @@ public class ReconcilerClient {
 
 	private final Bulkhead bulkhead;
 
+	private final Bulkhead liveBulkhead;
+
+	private final ReconcilerProperties properties;
+
 	private final JsonMapper json;
 
-	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, JsonMapper json) {
+	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, Bulkhead liveBulkhead,
+			ReconcilerProperties properties, JsonMapper json) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;
 		this.bulkhead = bulkhead;
+		this.liveBulkhead = liveBulkhead;
+		this.properties = properties;
 		this.json = json;
+	}
+
+	/**
+	 * Backlog batches forwarded right now, and how many more may be.
+	 * @return free backlog slots
+	 */
+	int freeBacklogSlots() {
+		return this.bulkhead.getMetrics().getAvailableConcurrentCalls();
+	}
+
+	/**
+	 * Live batches forwarded right now, and how many more may be.
+	 * @return free live slots
+	 */
+	int freeLiveSlots() {
+		return this.liveBulkhead.getMetrics().getAvailableConcurrentCalls();
 	}
 
 	/**
@@ -76,8 +99,11 @@ public class ReconcilerClient {
 	 * @throws ReconcilerUnavailableException when no committed answer could be had
 	 */
 	public ReconcileResponse reconcile(PreparedBatch batch) {
-		// at most a few batches in flight: the rest queue here briefly, then get a 503
-		Supplier<ReconcileResponse> call = Bulkhead.decorateSupplier(this.bulkhead,
+		// at most a few batches in flight: the rest queue here briefly, then get a 503.
+		// A small batch (an online kiosk's check-in) has slots of its own, so it never
+		// waits behind the 500-entry batches of a reconnect herd (issue #24)
+		Bulkhead lane = this.properties.live(batch.entries()) ? this.liveBulkhead : this.bulkhead;
+		Supplier<ReconcileResponse> call = Bulkhead.decorateSupplier(lane,
 				Retry.decorateSupplier(this.retry, CircuitBreaker.decorateSupplier(this.breaker, () -> post(batch))));
 		try {
 			ReconcileResponse response = call.get();

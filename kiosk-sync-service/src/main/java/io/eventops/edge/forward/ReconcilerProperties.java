@@ -25,6 +25,11 @@ import org.springframework.validation.annotation.Validated;
  * @param maxConcurrentCalls batches forwarded at once; more wait (a reconnect storm must
  * queue at the edge, not pile up as timed-out calls on the reconciler)
  * @param maxQueueWait how long a batch waits for a free slot before the kiosk gets a 503
+ * @param liveMaxEntries batches of at most this many entries take the live lane: an
+ * online kiosk's check-in, not an outage backlog (0: no live lane, every batch waits in
+ * the one bulkhead)
+ * @param liveConcurrentCalls live batches forwarded at once, beside the
+ * {@code maxConcurrentCalls} backlog ones
  */
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
@@ -33,7 +38,17 @@ public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081
 		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
 		@NotNull @DefaultValue("5s") Duration retryAfter, @NotNull @DefaultValue("10s") Duration breakerWaitInOpenState,
 		@Min(1) @Max(256) @DefaultValue("8") int maxConcurrentCalls,
-		@NotNull @DefaultValue("20s") Duration maxQueueWait) {
+		@NotNull @DefaultValue("20s") Duration maxQueueWait, @Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
+		@Min(1) @Max(64) @DefaultValue("2") int liveConcurrentCalls) {
+
+	/**
+	 * Whether a batch takes the live lane.
+	 * @param entries the batch's entries
+	 * @return {@code true} for a small batch when the lane is on
+	 */
+	public boolean live(int entries) {
+		return entries <= this.liveMaxEntries;
+	}
 
 	public ReconcilerProperties {
 		requirePositive(connectTimeout, "connect-timeout");

@@ -57,7 +57,7 @@ class ReconcilerBreakerTests {
 		ReconcilerProperties properties = new ReconcilerProperties(
 				URI.create("http://127.0.0.1:" + this.server.getAddress().getPort()), Duration.ofSeconds(1),
 				Duration.ofSeconds(2), 3, Duration.ofMillis(5), Duration.ofSeconds(5), Duration.ofSeconds(30), 8,
-				Duration.ofSeconds(1));
+				Duration.ofSeconds(1), 20, 2);
 		this.client = new ForwardConfiguration().reconcilerClient(RestClient.builder(), properties,
 				new SecurityProperties("", "", "edge-test-internal-token-0123456789"), JsonMapper.builder().build());
 	}

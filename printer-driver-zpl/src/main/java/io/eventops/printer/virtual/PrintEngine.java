@@ -29,6 +29,9 @@ final class PrintEngine {
 
 	private final Consumer<String> dropper;
 
+	private volatile Consumer<String> receiver = (format) -> {
+	};
+
 	private final Thread thread;
 
 	private Duration labelTime;
@@ -78,7 +81,17 @@ final class PrintEngine {
 		this.thread.start();
 	}
 
+	/**
+	 * Sets the hook told of every format as it arrives, before it is buffered, outside
+	 * the engine lock.
+	 * @param receiver the hook
+	 */
+	void onReceived(Consumer<String> receiver) {
+		this.receiver = receiver;
+	}
+
 	void enqueue(String format) {
+		this.receiver.accept(format);
 		update(() -> this.buffer.addLast(format));
 	}
 

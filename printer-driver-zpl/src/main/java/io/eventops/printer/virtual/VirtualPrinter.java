@@ -34,6 +34,8 @@ public final class VirtualPrinter implements AutoCloseable {
 
 	private final List<Consumer<PrintedLabel>> listeners = new CopyOnWriteArrayList<>();
 
+	private final List<Consumer<PrintedLabel>> receivers = new CopyOnWriteArrayList<>();
+
 	private final ScheduledExecutorService scheduler;
 
 	private final int port;
@@ -59,6 +61,7 @@ public final class VirtualPrinter implements AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
+		this.engine.onReceived(this::received);
 		this.engine.start();
 	}
 
@@ -131,6 +134,16 @@ public final class VirtualPrinter implements AutoCloseable {
 	 */
 	public void onLabelPrinted(Consumer<PrintedLabel> listener) {
 		this.listeners.add(Objects.requireNonNull(listener, "listener"));
+	}
+
+	/**
+	 * Registers a hook called (on the connection's thread) for every label format as it
+	 * arrives, before it is buffered or printed; the label's {@code printedAt} is then
+	 * when the format was received. For measuring how soon a format reaches a printer.
+	 * @param receiver the hook
+	 */
+	public void onFormatReceived(Consumer<PrintedLabel> receiver) {
+		this.receivers.add(Objects.requireNonNull(receiver, "receiver"));
 	}
 
 	/**
@@ -284,6 +297,22 @@ public final class VirtualPrinter implements AutoCloseable {
 				Instant.now());
 		this.printed.add(label);
 		return label;
+	}
+
+	private void received(String zpl) {
+		if (this.receivers.isEmpty()) {
+			return;
+		}
+		PrintedLabel format = new PrintedLabel(this.config.name(), LabelTrace.find(zpl).orElse(LabelTrace.NONE), zpl,
+				Instant.now());
+		for (Consumer<PrintedLabel> hook : this.receivers) {
+			try {
+				hook.accept(format);
+			}
+			catch (RuntimeException ex) {
+				// a hook's failure must not cost the printer its format
+			}
+		}
 	}
 
 	private void recordDropped(String zpl) {

@@ -105,6 +105,25 @@ class VirtualPrinterTests {
 	}
 
 	@Test
+	void tellsOfEveryFormatWhenItArrivesBeforeTheLabelIsPrinted() throws IOException {
+		this.printer = start(Duration.ofSeconds(30));
+		List<PrintedLabel> received = new CopyOnWriteArrayList<>();
+		this.printer.onFormatReceived(received::add);
+		ZebraClient client = client();
+
+		client.send(badge("job-1"));
+		client.send(badge("job-2"));
+
+		await().atMost(WAIT).until(() -> received.size() == 2);
+		assertThat(received).extracting(PrintedLabel::jobId).containsExactly("job-1", "job-2");
+		assertThat(received.get(0).attendeeId()).isEqualTo("att_9f3ac210");
+		// a label of 30 s: neither is printed yet, and status queries are not formats
+		assertThat(client.hostStatus().formatsInBuffer()).isEqualTo(2);
+		assertThat(this.printer.printedLabels()).isEmpty();
+		assertThat(received).hasSize(2);
+	}
+
+	@Test
 	void staysSilentToHostStatusWhileOutOfPaperAndResumesWhenCleared() throws IOException {
 		this.printer = start(Duration.ofMillis(200));
 		ZebraClient client = client();

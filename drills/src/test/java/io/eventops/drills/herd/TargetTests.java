@@ -1,0 +1,49 @@
+package io.eventops.drills.herd;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The herd's targets are ratios to what the same run measured, and the live lane's
+ * latencies come from its own samples, idle and during the herd.
+ */
+class TargetTests {
+
+	@Test
+	void ratiosDecideAndTheLiveTargetsNeedBothPhases() {
+		List<Target> targets = Target.evaluate(0.52, 1.6, null);
+		assertThat(targets).extracting(Target::name).containsExactly("ofRawLimit", "p99OverFloor");
+		assertThat(targets).extracting(Target::met).containsExactly(true, false);
+		assertThat(Target.evaluate(0.49, 1.5, null)).extracting(Target::met).containsExactly(false, true);
+	}
+
+	@Test
+	void liveLatencyIsTakenPerPhaseFromKioskCallToApplyAndToFormatSent() {
+		long ms = 1_000_000;
+		List<LiveLane.Sample> samples = List.of(new LiveLane.Sample("k1", "idle", "a1", 0, 100 * ms, "APPLIED"),
+				new LiveLane.Sample("k1", "idle", "a2", 1000 * ms, 120 * ms, "APPLIED"),
+				new LiveLane.Sample("k2", "herd", "a3", 2000 * ms, 250 * ms, "APPLIED"),
+				new LiveLane.Sample("k2", "herd", "a4", 3000 * ms, 400 * ms, "APPLIED"));
+		Map<String, Long> formats = Map.of("a1", 300 * ms, "a2", 1400 * ms, "a3", 2900 * ms);
+		LiveLane.LiveLatency live = LiveLane.LiveLatency.of(2, samples, formats);
+		assertThat(live.idleCheckIns()).isEqualTo(2);
+		assertThat(live.idleP99Ms()).isEqualTo(120);
+		assertThat(live.idleToFormatSentP99Ms()).isEqualTo(400);
+		assertThat(live.checkIns()).isEqualTo(2);
+		assertThat(live.p50Ms()).isEqualTo(250);
+		assertThat(live.p99Ms()).isEqualTo(400);
+		assertThat(live.toFormatSentP99Ms()).isEqualTo(900);
+		assertThat(live.formatsMissing()).isEqualTo(1);
+		assertThat(live.p99OverIdle()).isEqualTo(400.0 / 120);
+		List<Target> targets = Target.evaluate(0.6, 1.2, live);
+		assertThat(targets).extracting(Target::name)
+			.containsExactly("ofRawLimit", "p99OverFloor", "live.p99OverIdle", "live.p99Ms", "live.toFormatSentP99Ms");
+		// 3.3 x its idle p99, 400 ms, 900 ms
+		assertThat(targets).extracting(Target::met).containsExactly(true, true, false, false, true);
+	}
+
+}
