@@ -100,6 +100,24 @@ public class EdgeException extends RuntimeException {
 				List.of(new ProblemResponses.FieldError(field, message)), null);
 	}
 
+	public static EdgeException malformedAttendeeId() {
+		return new EdgeException(HttpStatus.BAD_REQUEST, "malformed-attendee-id", "Malformed attendee id",
+				"An attendee id is 1-64 characters of [A-Za-z0-9_.:-].",
+				List.of(new ProblemResponses.FieldError("attendeeId", "1-64 characters of [A-Za-z0-9_.:-]")), null);
+	}
+
+	public static EdgeException noBadgeJob(String attendeeId) {
+		return new EdgeException(
+				HttpStatus.NOT_FOUND, "no-badge-job", "No badge job", "There is no badge job for attendee '"
+						+ attendeeId + "' of this kiosk's event (not checked in, or not reconciled yet).",
+				List.of(), null);
+	}
+
+	public static EdgeException printUnavailable(Duration retryAfter) {
+		return new EdgeException(HttpStatus.SERVICE_UNAVAILABLE, "print-unavailable", "Service unavailable",
+				"The print service cannot be asked now; retry after the indicated delay.", List.of(), retryAfter);
+	}
+
 	public static EdgeException conflict(String slug, String detail) {
 		return new EdgeException(HttpStatus.CONFLICT, slug, "Conflict", detail, List.of(), null);
 	}
