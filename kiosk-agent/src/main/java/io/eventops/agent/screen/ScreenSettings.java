@@ -34,8 +34,9 @@ public record ScreenSettings(int port, String staffPin, Duration idleReset, Stri
 	private static final Pattern PIN = Pattern.compile("[0-9]{4,12}");
 
 	public ScreenSettings {
-		if (port < 1 || port > 65535) {
-			throw new IllegalArgumentException(describe("screen-port") + " must be within 1..65535, not " + port);
+		if (port < 0 || port > 65535) {
+			throw new IllegalArgumentException(
+					describe("screen-port") + " must be within 1..65535 (0: any free port), not " + port);
 		}
 		if (staffPin == null) {
 			throw new IllegalArgumentException(describe("staff-pin") + " (or " + describe("staff-pin-file")
