@@ -88,7 +88,7 @@ class KioskApp extends HTMLElement {
 		const pill = h('span', { class: `pill ${online ? 'online' : 'offline'}`, 'data-testid': 'connection' },
 			this.t(online ? 'status.online' : 'status.offline'));
 		const backlog = status && status.backlog > 0
-			? h('span', { class: 'backlog', 'data-testid': 'backlog' }, this.t('status.backlog', { n: status.backlog }))
+			? h('span', { class: 'backlog', 'data-testid': 'backlog' }, this.t(status.backlog === 1 ? 'status.backlog.one' : 'status.backlog', { n: status.backlog }))
 			: null;
 		this.bar.replaceChildren(h('span', { class: 'kiosk' }, status?.kioskId ?? ''),
 			h('div', { role: 'status', 'aria-live': 'polite' }, pill, ' ', backlog));
@@ -108,7 +108,7 @@ class KioskApp extends HTMLElement {
 		this.timers.clear();
 		this.screen = name;
 		this.main.dataset.screen = name;
-		this.main.replaceChildren(...content);
+		this.main.replaceChildren(...content.filter((child) => child !== null && child !== undefined && child !== false));
 		const heading = this.main.querySelector('h1');
 		const focus = this.main.querySelector('[data-autofocus]') ?? heading;
 		if (heading) heading.tabIndex = -1;

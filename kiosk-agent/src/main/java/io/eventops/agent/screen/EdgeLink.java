@@ -35,6 +35,8 @@ final class EdgeLink implements AutoCloseable {
 
 	private volatile boolean running = true;
 
+	private boolean synced;
+
 	EdgeLink(KioskAgent agent, Clock clock) {
 		this.agent = agent;
 		this.clock = clock;
@@ -79,8 +81,11 @@ final class EdgeLink implements AutoCloseable {
 				if (!this.agent.status().sequenceKnown()) {
 					this.agent.ensureSequence();
 				}
-				boolean fresh = this.agent.cache().streamSeq() < 0;
-				this.agent.syncCache(fresh ? Duration.ZERO : LONG_POLL);
+				// the first round answers at once, so the screen knows soon after a start
+				// whether the edge is there; later ones long-poll
+				boolean quick = failures > 0 || !this.synced || this.agent.cache().streamSeq() < 0;
+				this.agent.syncCache(quick ? Duration.ZERO : LONG_POLL);
+				this.synced = true;
 				contact();
 				failures = 0;
 			}

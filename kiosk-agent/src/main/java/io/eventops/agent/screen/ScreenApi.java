@@ -41,7 +41,7 @@ final class ScreenApi {
 
 	// how long a confirmation waits for the edge's acknowledgement before it says "saved
 	// on this kiosk"; the entry is durable either way
-	private static final Duration ACK_WAIT = Duration.ofSeconds(3);
+	private static final Duration ACK_WAIT = Duration.ofSeconds(5);
 
 	private final KioskAgent agent;
 
