@@ -52,7 +52,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for _ in $(seq 1 300); do
+for _ in $(seq 1 900); do
 	[ -s "$ready" ] && break
 	if ! kill -0 "$stack" 2>/dev/null; then
 		echo "the browser stack did not start:" >&2
@@ -62,7 +62,7 @@ for _ in $(seq 1 300); do
 	sleep 1
 done
 if [ ! -s "$ready" ]; then
-	echo "the browser stack was not ready after 5 minutes" >&2
+	echo "the browser stack was not ready after 15 minutes" >&2
 	tail -n 60 "$root/kiosk-agent/target/browser-stack.log" >&2
 	exit 1
 fi
