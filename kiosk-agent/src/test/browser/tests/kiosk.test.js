@@ -258,6 +258,9 @@ describe('kiosk screen', { concurrency: false }, () => {
 		try {
 			await idle.page.clock.install();
 			await open(idle.page);
+			// the page's clock stands still from here: only fastForward moves it, so a slow
+			// machine cannot run the 20 s countdown out while the test looks at the dialog
+			await idle.page.clock.pauseAt(new Date(Date.now() + 2000));
 			await idle.page.locator('#search').fill('hamilton');
 			await idle.page.locator('ul.results button', { hasText: 'Margaret Hamilton' }).click();
 			await screen(idle.page, 'confirm');
