@@ -190,7 +190,8 @@ class K8sOperationsTests {
 		assertThat(RepositoryFiles.at(policies.get("allow-edge-to-reconciler"),
 				"spec.podSelector.matchLabels.app.kubernetes.io/name"))
 			.isNull();
-		// the edge asks the orchestrator for badge status (its /internal), on its API port only
+		// the edge asks the orchestrator for badge status (its /internal), on its API
+		// port only
 		assertThat(ports(RepositoryFiles.asMap(
 				RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-edge-to-orchestrator"), "spec.ingress"))
 					.get(0))))
