@@ -60,7 +60,8 @@ class ComposeTests {
 			assertThat(environment.get("SPRING_FLYWAY_INIT_SQLS").toString()).contains("lock_timeout");
 		}
 		assertThat(RepositoryFiles.asMap(RepositoryFiles.at(service("kiosk-sync-service"), "environment")))
-			.containsEntry("RECON_URL", "http://reconciler-service:8081");
+			.containsEntry("RECON_URL", "http://reconciler-service:8081")
+			.containsEntry("PRINT_URL", "http://print-orchestrator:8082");
 		String redis = String.join(" ",
 				RepositoryFiles.asList(service("redis").get("command")).stream().map(Object::toString).toList());
 		assertThat(redis).contains("--requirepass").contains("noeviction");

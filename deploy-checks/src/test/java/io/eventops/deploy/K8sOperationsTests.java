@@ -147,8 +147,8 @@ class K8sOperationsTests {
 		Map<String, Map<String, Object>> policies = new java.util.HashMap<>();
 		manifests.ofKind("NetworkPolicy").forEach((policy) -> policies.put(Manifests.name(policy), policy));
 		assertThat(policies).containsKeys("default-deny", "allow-dns", "allow-ingress-controller",
-				"allow-prometheus-scrape", "allow-edge-to-reconciler", "edge-egress", "allow-data-stores",
-				"allow-orchestrator-to-printers");
+				"allow-prometheus-scrape", "allow-edge-to-reconciler", "allow-edge-to-orchestrator", "edge-egress",
+				"allow-data-stores", "allow-orchestrator-to-printers");
 		Map<String, Object> deny = policies.get("default-deny");
 		assertThat(RepositoryFiles.asMap(RepositoryFiles.at(deny, "spec.podSelector"))).isEmpty();
 		assertThat(RepositoryFiles.asList(RepositoryFiles.at(deny, "spec.policyTypes")))
@@ -190,6 +190,15 @@ class K8sOperationsTests {
 		assertThat(RepositoryFiles.at(policies.get("allow-edge-to-reconciler"),
 				"spec.podSelector.matchLabels.app.kubernetes.io/name"))
 			.isNull();
+		// the edge asks the orchestrator for badge status (its /internal), on its API
+		// port only
+		assertThat(ports(RepositoryFiles.asMap(
+				RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-edge-to-orchestrator"), "spec.ingress"))
+					.get(0))))
+			.containsExactly(8082);
+		assertThat(ports(RepositoryFiles
+			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("edge-egress"), "spec.egress")).get(1))))
+			.containsExactly(8082);
 	}
 
 	@ParameterizedTest

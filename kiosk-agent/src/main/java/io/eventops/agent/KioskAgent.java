@@ -115,7 +115,8 @@ public final class KioskAgent implements AutoCloseable {
 				: OffsetDateTime.now(this.clock);
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt, checkIn.badgePrintedLocally(),
 				checkIn.badge());
-		this.cache.markCheckedIn(checkIn.attendeeId(), this.config.kioskId());
+		this.cache.markCheckedIn(checkIn.attendeeId(), this.config.kioskId(),
+				io.eventops.agent.log.Rfc3339.format(entry.capturedAt()));
 		if (this.config.flushAfterCheckIn()) {
 			// a check-in during a backoff wait is worth an immediate attempt: the network
 			// may be back, and this kiosk is evidently in use
@@ -258,6 +259,25 @@ public final class KioskAgent implements AutoCloseable {
 		return new AgentStatus(state.kioskId(), state.lastSeq(), state.lastAckedSeq(), this.log.pendingCount(),
 				this.log.storedCount(), this.log.deadLetters(), this.log.outcomeCounts(), state.sequenceKnown(),
 				state.lastError(), state.lastErrorAt(), state.lastSuccessAt());
+	}
+
+	/**
+	 * The latest check-in this kiosk recorded for an attendee and where it stands.
+	 * @param attendeeId the attendee
+	 * @return its state, if recorded here
+	 */
+	public Optional<io.eventops.agent.log.EntryState> latestEntryFor(String attendeeId) {
+		return this.log.latestFor(attendeeId);
+	}
+
+	/**
+	 * A kiosk-facing read through the edge (badge status), online only.
+	 * @param pathAndQuery the path below {@code /v1/kiosks/{kioskId}}
+	 * @return the edge's answer
+	 * @throws IOException when the edge cannot be reached
+	 */
+	public EdgeClient.Answer edgeGet(String pathAndQuery) throws IOException {
+		return this.edge.get(pathAndQuery, this.config.requestTimeout());
 	}
 
 	/**

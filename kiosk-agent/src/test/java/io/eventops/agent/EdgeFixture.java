@@ -93,6 +93,10 @@ final class EdgeFixture {
 		edge.put("spring.data.redis.host", redis.host());
 		edge.put("spring.data.redis.port", redis.port());
 		edge.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + this.reconcilerPort);
+		// no orchestrator here: the badge status answers 503 (the edge tests and the
+		// browser
+		// tests cover it with the real one); port 9 is discard, closed on test machines
+		edge.put("eventops.edge.print-orchestrator.base-url", "http://127.0.0.1:9");
 		edge.put("eventops.edge.tls.generated-dir", this.tlsDirectory.toString());
 		edge.put("eventops.security.internal-token", INTERNAL_TOKEN);
 		edge.put("eventops.security.ops-password", OPS_PASSWORD);

@@ -22,9 +22,12 @@ final class Demo {
 
 	private final Path tokenFile;
 
+	private final Path pinFile;
+
 	Demo(AdminClient admin, Path dataDir) {
 		this.admin = admin;
 		this.tokenFile = dataDir.resolve("demo-kiosk-01.token");
+		this.pinFile = dataDir.resolve("demo-kiosk-01.staff-pin");
 	}
 
 	String run(String recon, String edge) throws IOException, InterruptedException {
@@ -37,7 +40,9 @@ final class Demo {
 				.append(NAMES[i])
 				.append("\",\"company\":\"Demo Corp\",\"tier\":\"")
 				.append(i % 3 == 0 ? "VIP" : "STANDARD")
-				.append("\"}");
+				.append("\",\"email\":\"")
+				.append(NAMES[i].toLowerCase(java.util.Locale.ROOT).replace(' ', '.'))
+				.append("@demo.example\"}");
 		}
 		attendees.append(']');
 		expect(this.admin.postJson(URI.create(recon + "/admin/v1/events/" + EVENT + "/attendees"),
@@ -54,13 +59,21 @@ final class Demo {
 		}
 		String token = Files.exists(this.tokenFile) ? Files.readString(this.tokenFile).trim()
 				: "(unknown: provisioned before)";
+		if (!Files.exists(this.pinFile)) {
+			// the demo kiosk screen's staff PIN (kiosk-agent serve --staff-pin-file)
+			OwnerOnlyFiles.write(this.pinFile,
+					String.format("%06d", new java.security.SecureRandom().nextInt(1_000_000)));
+		}
+		String pin = Files.readString(this.pinFile).trim();
 		return "\nDemo: event '" + EVENT + "' with attendees att_demo_1..att_demo_" + NAMES.length
 				+ ", kiosk 'kiosk-01' with token " + token
 				+ "\nCheck one in:\n  curl --cacert <CA above> -H 'Authorization: Bearer " + token
 				+ "' -H 'Content-Type: application/json' -d '{\"highestLocalSeq\":1,\"entries\":[{\"seq\":1,"
 				+ "\"idempotencyKey\":\"kiosk-01:1\",\"type\":\"CHECK_IN\",\"attendeeId\":\"att_demo_1\","
 				+ "\"capturedAt\":\"2026-07-16T09:01:00+02:00\",\"queuedAt\":\"2026-07-16T09:01:00.120+02:00\"}]}' "
-				+ edge + "/v1/kiosks/kiosk-01/flush\n\n";
+				+ edge + "/v1/kiosks/kiosk-01/flush\n"
+				+ "Open the demo kiosk's screen (in another terminal), then check the attendees in:\n"
+				+ "  ./eventops-kiosk        (serves http://127.0.0.1:8090/ ; staff PIN " + pin + ")\n\n";
 	}
 
 	private static void expect(HttpResponse<String> response, int status) {

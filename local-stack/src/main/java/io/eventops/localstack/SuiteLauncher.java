@@ -93,6 +93,7 @@ public final class SuiteLauncher {
 				suite.balancer(Balancer.start(options.dataDir().resolve("balancer"), frontends, logs));
 			}
 			List<String> edgeArgs = List.of("--eventops.edge.reconciler.base-url=" + suite.reconUrl(),
+					"--eventops.edge.print-orchestrator.base-url=" + suite.printUrl(),
 					"--eventops.edge.tls.generated-dir=" + tls);
 			launch(options, SuiteOptions.RECONCILER, plan.get(SuiteOptions.RECONCILER), List.of(), common, logs, admin,
 					services);

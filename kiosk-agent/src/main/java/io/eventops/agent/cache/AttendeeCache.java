@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +17,9 @@ import java.util.Optional;
  * claims a position it does not hold.
  */
 public final class AttendeeCache implements AutoCloseable {
+
+	private static final String COLUMNS = "attendee_id, display_name, company, tier, checked_in, checked_in_by, "
+			+ "credential_version, email, checked_in_at";
 
 	private final Connection connection;
 
@@ -41,11 +45,84 @@ public final class AttendeeCache implements AutoCloseable {
 						  company TEXT, tier TEXT, checked_in INTEGER NOT NULL, checked_in_by TEXT,
 						  credential_version INTEGER NOT NULL)""");
 				statement.execute("INSERT OR IGNORE INTO cache_state (id, stream_seq) VALUES (1, -1)");
+				// caches written before the kiosk screen lack the search columns
+				addColumnIfMissing(connection, "email TEXT");
+				addColumnIfMissing(connection, "checked_in_at TEXT");
+				addColumnIfMissing(connection, "search_text TEXT NOT NULL DEFAULT ''");
 			}
 			return new AttendeeCache(connection);
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("Cannot open the attendee cache " + file, ex);
+		}
+	}
+
+	private static void addColumnIfMissing(Connection connection, String column) throws SQLException {
+		String name = column.substring(0, column.indexOf(' '));
+		try (Statement statement = connection.createStatement();
+				ResultSet rows = statement.executeQuery("PRAGMA table_info(cached_attendees)")) {
+			while (rows.next()) {
+				if (name.equals(rows.getString("name"))) {
+					return;
+				}
+			}
+		}
+		try (Statement statement = connection.createStatement()) {
+			statement.execute("ALTER TABLE cached_attendees ADD COLUMN " + column);
+		}
+	}
+
+	/**
+	 * The event the cache holds.
+	 * @return the event id, or {@code null} before the first snapshot
+	 */
+	public synchronized String eventId() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT event_id FROM cache_state WHERE id = 1")) {
+			rows.next();
+			return rows.getString(1);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Type-ahead over name, company and e-mail address, case- and accent-insensitive
+	 * ({@link SearchText}): every word of the query must occur; names that start with the
+	 * query come first.
+	 * @param query what was typed
+	 * @param limit most results
+	 * @return the matches, none for a blank query
+	 */
+	public synchronized List<CachedAttendee> search(String query, int limit) {
+		List<String> words = SearchText.words(query);
+		if (words.isEmpty()) {
+			return List.of();
+		}
+		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM cached_attendees WHERE ");
+		for (int i = 0; i < words.size(); i++) {
+			sql.append((i > 0) ? " AND " : "").append("instr(search_text, ?) > 0");
+		}
+		sql.append(" ORDER BY (substr(search_text, 1, length(?)) = ?) DESC, display_name, attendee_id LIMIT ?");
+		try (PreparedStatement statement = this.connection.prepareStatement(sql.toString())) {
+			int index = 1;
+			for (String word : words) {
+				statement.setString(index++, word);
+			}
+			statement.setString(index++, words.get(0));
+			statement.setString(index++, words.get(0));
+			statement.setInt(index, limit);
+			List<CachedAttendee> found = new ArrayList<>();
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					found.add(map(rows));
+				}
+			}
+			return found;
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 
@@ -116,11 +193,24 @@ public final class AttendeeCache implements AutoCloseable {
 	 * @param kioskId this kiosk
 	 */
 	public synchronized void markCheckedIn(String attendeeId, String kioskId) {
+		markCheckedIn(attendeeId, kioskId, null);
+	}
+
+	/**
+	 * Notes this kiosk's own check-in, with its capture time, before the server's change
+	 * arrives.
+	 * @param attendeeId the attendee
+	 * @param kioskId this kiosk
+	 * @param capturedAt the capture time (RFC 3339), or {@code null}
+	 */
+	public synchronized void markCheckedIn(String attendeeId, String kioskId, String capturedAt) {
 		try (PreparedStatement statement = this.connection.prepareStatement("""
-				UPDATE cached_attendees SET checked_in = 1, checked_in_by = coalesce(checked_in_by, ?)
+				UPDATE cached_attendees SET checked_in = 1, checked_in_by = coalesce(checked_in_by, ?),
+				  checked_in_at = coalesce(checked_in_at, ?)
 				WHERE attendee_id = ? AND checked_in = 0""")) {
 			statement.setString(1, kioskId);
-			statement.setString(2, attendeeId);
+			statement.setString(2, capturedAt);
+			statement.setString(3, attendeeId);
 			statement.executeUpdate();
 		}
 		catch (SQLException ex) {
@@ -134,16 +224,11 @@ public final class AttendeeCache implements AutoCloseable {
 	 * @return the cached attendee, if known
 	 */
 	public synchronized Optional<CachedAttendee> find(String attendeeId) {
-		try (PreparedStatement statement = this.connection.prepareStatement("""
-				SELECT attendee_id, display_name, company, tier, checked_in, checked_in_by, credential_version
-				FROM cached_attendees WHERE attendee_id = ?""")) {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("SELECT " + COLUMNS + " FROM cached_attendees WHERE attendee_id = ?")) {
 			statement.setString(1, attendeeId);
 			try (ResultSet rows = statement.executeQuery()) {
-				if (!rows.next()) {
-					return Optional.empty();
-				}
-				return Optional.of(new CachedAttendee(rows.getString(1), rows.getString(2), rows.getString(3),
-						rows.getString(4), rows.getInt(5) == 1, rows.getString(6), rows.getInt(7)));
+				return rows.next() ? Optional.of(map(rows)) : Optional.empty();
 			}
 		}
 		catch (SQLException ex) {
@@ -166,13 +251,20 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
+	private static CachedAttendee map(ResultSet rows) throws SQLException {
+		return new CachedAttendee(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
+				rows.getInt(5) == 1, rows.getString(6), rows.getInt(7), rows.getString(8), rows.getString(9));
+	}
+
 	private void upsert(CachedAttendee attendee) throws SQLException {
 		try (PreparedStatement statement = this.connection.prepareStatement("""
 				INSERT INTO cached_attendees (attendee_id, display_name, company, tier, checked_in, checked_in_by,
-				  credential_version) VALUES (?, ?, ?, ?, ?, ?, ?)
+				  credential_version, email, checked_in_at, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (attendee_id) DO UPDATE SET display_name = excluded.display_name,
 				  company = excluded.company, tier = excluded.tier, checked_in = excluded.checked_in,
-				  checked_in_by = excluded.checked_in_by, credential_version = excluded.credential_version""")) {
+				  checked_in_by = excluded.checked_in_by, credential_version = excluded.credential_version,
+				  email = excluded.email, checked_in_at = excluded.checked_in_at,
+				  search_text = excluded.search_text""")) {
 			statement.setString(1, attendee.attendeeId());
 			statement.setString(2, attendee.displayName());
 			statement.setString(3, attendee.company());
@@ -180,6 +272,11 @@ public final class AttendeeCache implements AutoCloseable {
 			statement.setInt(5, attendee.checkedIn() ? 1 : 0);
 			statement.setString(6, attendee.checkedInBy());
 			statement.setInt(7, attendee.credentialVersion());
+			statement.setString(8, attendee.email());
+			statement.setString(9, attendee.checkedInAt());
+			// the folded name first, so that "starts with" ranks by the name
+			statement.setString(10, SearchText.fold(attendee.displayName()) + " | "
+					+ SearchText.fold(attendee.company()) + " | " + SearchText.fold(attendee.email()));
 			statement.executeUpdate();
 		}
 	}

@@ -81,7 +81,7 @@ public final class CacheSync {
 	static CachedAttendee attendee(JsonNode node) {
 		return new CachedAttendee(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
 				text(node, "tier"), node.path("checkedIn").asBoolean(false), text(node, "checkedInBy"),
-				node.path("credentialVersion").asInt(1));
+				node.path("credentialVersion").asInt(1), text(node, "email"), text(node, "checkedInAt"));
 	}
 
 	private static String text(JsonNode node, String field) {

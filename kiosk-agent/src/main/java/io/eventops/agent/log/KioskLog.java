@@ -321,6 +321,32 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
+	 * The latest entry recorded for an attendee on this kiosk and where it stands, for
+	 * the screen's "already checked in here" and badge status, also offline.
+	 * @param attendeeId the attendee
+	 * @return the entry's state, if this kiosk recorded one (and has not truncated it)
+	 */
+	public synchronized Optional<EntryState> latestFor(String attendeeId) {
+		try (PreparedStatement statement = this.connection.prepareStatement("""
+				SELECT e.seq, e.captured_at, r.outcome, r.reason, d.seq IS NOT NULL,
+				  e.seq <= (SELECT last_acked_seq FROM log_state WHERE id = 1)
+				FROM entries e LEFT JOIN results r ON r.seq = e.seq LEFT JOIN dead_letters d ON d.seq = e.seq
+				WHERE e.attendee_id = ? ORDER BY e.seq DESC LIMIT 1""")) {
+			statement.setString(1, attendeeId);
+			try (ResultSet rows = statement.executeQuery()) {
+				if (!rows.next()) {
+					return Optional.empty();
+				}
+				return Optional.of(new EntryState(rows.getLong(1), rows.getString(2), rows.getString(3),
+						rows.getString(4), rows.getInt(5) == 1, rows.getInt(6) == 1));
+			}
+		}
+		catch (SQLException ex) {
+			throw new LogException("Cannot read the log", ex);
+		}
+	}
+
+	/**
 	 * How often each final outcome was the last answer for an entry.
 	 * @return outcome name to count
 	 */

@@ -85,6 +85,24 @@ public class EdgeException extends Refusal {
 				List.of(new ProblemResponses.FieldError(field, message)), null);
 	}
 
+	public static EdgeException malformedAttendeeId() {
+		return new EdgeException(Kind.MALFORMED, EdgeProblem.MALFORMED_ATTENDEE_ID, "Malformed attendee id",
+				"An attendee id is 1-64 characters of [A-Za-z0-9_.:-].",
+				List.of(new ProblemResponses.FieldError("attendeeId", "1-64 characters of [A-Za-z0-9_.:-]")), null);
+	}
+
+	public static EdgeException noBadgeJob(String attendeeId) {
+		return new EdgeException(Kind.NOT_FOUND, EdgeProblem.NO_BADGE_JOB, "No badge job",
+				"There is no badge job for attendee '" + attendeeId
+						+ "' of this kiosk's event (not checked in, or not reconciled yet).",
+				List.of(), null);
+	}
+
+	public static EdgeException printUnavailable(Duration retryAfter) {
+		return new EdgeException(Kind.UNAVAILABLE, EdgeProblem.PRINT_UNAVAILABLE, "Service unavailable",
+				"The print service cannot be asked now; retry after the indicated delay.", List.of(), retryAfter);
+	}
+
 	public static EdgeException conflict(EdgeProblem type, String detail) {
 		return new EdgeException(Kind.CONFLICT, type, "Conflict", detail, List.of(), null);
 	}

@@ -31,7 +31,13 @@ public enum EdgeProblem implements Refusal.Type {
 
 	NOT_FOUND("not-found"),
 
-	KIOSK_EXISTS("kiosk-exists");
+	KIOSK_EXISTS("kiosk-exists"),
+
+	MALFORMED_ATTENDEE_ID("malformed-attendee-id"),
+
+	NO_BADGE_JOB("no-badge-job"),
+
+	PRINT_UNAVAILABLE("print-unavailable");
 
 	private final String slug;
 

@@ -1,5 +1,6 @@
 package io.eventops.edge.web;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -75,10 +76,12 @@ final class KioskApiSchemas {
 	 * @param checkedIn whether the attendee is checked in
 	 * @param checkedInBy the source of the winning record (a kiosk id or {@code desk})
 	 * @param credentialVersion the attendee's current credential
+	 * @param checkedInAt the winning check-in's capture time, or null
+	 * @param email the registered e-mail address (kiosks search by it), or null
 	 */
 	@Schema(name = "CachedAttendee", requiredProperties = { "attendeeId", "checkedIn", "credentialVersion" })
 	public record CachedAttendee(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
-			String checkedInBy, int credentialVersion) {
+			String checkedInBy, int credentialVersion, OffsetDateTime checkedInAt, String email) {
 
 	}
 

@@ -63,7 +63,8 @@ class OpenApiConfiguration {
 		return (document) -> {
 			ApiDocuments.addSchemas(document, FlushRequest.class, FlushResponse.class,
 					KioskApiSchemas.RedeemRequest.class, KioskApiSchemas.Redemption.class,
-					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class);
+					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class,
+					io.eventops.edge.badge.BadgeStatus.class);
 			Schema<?> entries = (Schema<?>) document.getComponents()
 				.getSchemas()
 				.get("FlushRequest")
@@ -146,6 +147,22 @@ class OpenApiConfiguration {
 				unavailable(operation);
 			}
 			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
+			case "GET " + KIOSK + "/attendees/{attendeeId}/badge" -> {
+				operation
+					.summary("Where an attendee's badge stands: queued, printing, printed at which printer, "
+							+ "or ask staff")
+					.description("For the kiosk screen while the attendee waits. Attendees of the kiosk's own event "
+							+ "only; ASK_STAFF when a failover flagged the job as a possible duplicate, its outcome "
+							+ "is unknown, or a reprint withdrew it.");
+				json(operation, "200", "BadgeStatus");
+				ApiDocuments.problem(operation, 400, "malformed-attendee-id",
+						"the attendee id is not 1-64 characters of [A-Za-z0-9_.:-]");
+				ApiDocuments.problem(operation, 404, "no-badge-job",
+						"no badge job for this attendee of the kiosk's event (not checked in, or not reconciled yet)");
+				ApiDocuments.problem(operation, 503, "print-unavailable",
+						"the print service cannot be asked now; retry after the indicated delay");
+				ApiDocuments.retryAfter(operation, 503);
+			}
 			case "POST /admin/v1/kiosks" -> {
 				operation.summary("Provisions a kiosk (ADMIN); the token is in this answer only");
 				ApiDocuments.problem(operation, 409, "kiosk-exists", "a kiosk with this id exists");

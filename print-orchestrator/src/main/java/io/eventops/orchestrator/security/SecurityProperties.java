@@ -11,9 +11,18 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param opsPassword password of user {@code ops}; generated and logged when empty
  * @param adminPassword password of user {@code admin}; generated and logged when empty
+ * @param internalToken the bearer token the edge presents on {@code /internal/**} (the
+ * same value as the edge's and the reconciler's); empty refuses every internal call
  */
 @Validated
 @ConfigurationProperties("eventops.security")
 record SecurityProperties(@NotNull @DefaultValue("") String opsPassword,
-		@NotNull @DefaultValue("") String adminPassword) {
+		@NotNull @DefaultValue("") String adminPassword, @NotNull @DefaultValue("") String internalToken) {
+
+	SecurityProperties {
+		if (internalToken != null && !internalToken.isEmpty() && internalToken.length() < 16) {
+			throw new IllegalArgumentException("eventops.security.internal-token must be at least 16 characters");
+		}
+	}
+
 }

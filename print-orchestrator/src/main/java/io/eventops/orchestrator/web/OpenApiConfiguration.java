@@ -6,6 +6,7 @@ import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
@@ -25,12 +26,22 @@ import org.springframework.security.web.SecurityFilterChain;
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
 
+	static final String INTERNAL_TOKEN = "internalToken";
+
 	@Bean
 	OpenAPI orchestratorOpenApi() {
-		return ApiDocuments.document("Event Ops print API (print-orchestrator)", """
+		OpenAPI document = ApiDocuments.document("Event Ops print API (print-orchestrator)", """
 				Printers and pools, health, failover, probe prints, dispatch pause and the print ledger, \
-				for ops (role OPS) and admins (role ADMIN). Every error is an RFC 9457 problem \
+				for ops (role OPS) and admins (role ADMIN); and the internal badge-status read the edge \
+				calls with the shared internal token. Every error is an RFC 9457 problem \
 				(`application/problem+json`).""", "http://localhost:8082");
+		document.getComponents()
+			.addSecuritySchemes(INTERNAL_TOKEN,
+					new SecurityScheme().type(SecurityScheme.Type.HTTP)
+						.scheme("bearer")
+						.description("The internal token shared by the edge, the reconciler and the orchestrator "
+								+ "(eventops.security.internal-token); never given to kiosks."));
+		return document;
 	}
 
 	@Bean
@@ -46,12 +57,18 @@ class OpenApiConfiguration {
 	}
 
 	private static void describe(String endpoint, Operation operation) {
-		ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
-		ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
-		ApiDocuments.problem(operation, 429, "login-throttled",
-				"too many failed logins from this address; nothing was checked");
-		ApiDocuments.retryAfter(operation, 429);
-		ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+		if (endpoint.contains(" /internal/")) {
+			ApiDocuments.secured(operation, INTERNAL_TOKEN);
+			ApiDocuments.problem(operation, 401, "unauthorized", "no internal token, or a wrong one");
+		}
+		else {
+			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
+			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
+			ApiDocuments.problem(operation, 429, "login-throttled",
+					"too many failed logins from this address; nothing was checked");
+			ApiDocuments.retryAfter(operation, 429);
+			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+		}
 		if (endpoint.contains("{printerId}")) {
 			ApiDocuments.problem(operation, 404, "not-found", "no such printer");
 		}
@@ -93,6 +110,14 @@ class OpenApiConfiguration {
 			case "POST /admin/v1/dispatch/resume" -> operation.summary("Resumes dispatch (OPS)");
 			case "GET /admin/v1/print-jobs" -> operation.summary("Print jobs by attendee and state (OPS)");
 			case "GET /admin/v1/print-jobs/summary" -> operation.summary("Print job counts per state (OPS)");
+			case "GET /internal/v1/events/{eventId}/attendees/{attendeeId}/badge" -> {
+				operation.summary("An attendee's newest badge job of one event (the edge's kiosk badge status)")
+					.description("Jobs still in the reconciler's outbox answer as PENDING. Called by the edge "
+							+ "with the internal token; the edge keeps a kiosk to its own event.");
+				ApiDocuments.problem(operation, 404, "no-badge-job", "no badge job for this attendee of this event");
+				ApiDocuments.problem(operation, 422, "malformed-attendee-id",
+						"the attendee id is not 1-64 characters of [A-Za-z0-9_.:-]");
+			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}

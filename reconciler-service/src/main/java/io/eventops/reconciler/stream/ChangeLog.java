@@ -26,6 +26,8 @@ public class ChangeLog {
 			  'tier', coalesce(c.desk_tier, a.tier),
 			  'checkedIn', c.attendee_id IS NOT NULL,
 			  'checkedInBy', c.source_id,
+			  'checkedInAt', c.captured_at,
+			  'email', a.email,
 			  'credentialVersion', a.credential_version)""";
 
 	private static final String APPEND = """

@@ -82,7 +82,7 @@ class StreamReader {
 		JsonNode node = this.json.readTree(attendeeJson);
 		return new AttendeeState(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
 				text(node, "tier"), node.get("checkedIn").asBoolean(), text(node, "checkedInBy"),
-				node.get("credentialVersion").asInt());
+				node.get("credentialVersion").asInt(), text(node, "checkedInAt"), text(node, "email"));
 	}
 
 	private static String text(JsonNode node, String field) {

@@ -1,0 +1,138 @@
+package io.eventops.agent.screen;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+import io.eventops.agent.KioskAgent;
+import io.eventops.agent.flush.FlushRound;
+
+/**
+ * Keeps the attendee cache in step with the edge (snapshot, then long-polled changes) in
+ * the background and tells the screen whether the edge answers: the last contact of the
+ * cache loop or the flush loop decides. When the edge answers again after an outage it
+ * wakes the flush loop, so the backlog leaves at once instead of after the backoff.
+ */
+final class EdgeLink implements AutoCloseable {
+
+	private static final Duration LONG_POLL = Duration.ofSeconds(20);
+
+	private static final Duration MAX_PAUSE = Duration.ofSeconds(5);
+
+	private final KioskAgent agent;
+
+	private final Clock clock;
+
+	private final Thread thread;
+
+	private volatile boolean online;
+
+	private volatile Instant lastContact;
+
+	private volatile String lastProblem;
+
+	private volatile boolean running = true;
+
+	private boolean synced;
+
+	EdgeLink(KioskAgent agent, Clock clock) {
+		this.agent = agent;
+		this.clock = clock;
+		this.thread = Thread.ofPlatform().daemon().name("kiosk-screen-edge-link").unstarted(this::run);
+	}
+
+	void start() {
+		this.thread.start();
+	}
+
+	boolean online() {
+		return this.online;
+	}
+
+	Instant lastContact() {
+		return this.lastContact;
+	}
+
+	String lastProblem() {
+		return this.lastProblem;
+	}
+
+	/**
+	 * Told about every round of the flush loop: a round that reached the edge proves it
+	 * up, a connection error or timeout proves it down.
+	 * @param round the round
+	 */
+	void noteRound(FlushRound round) {
+		if (round.result() == FlushRound.Result.DRAINED || round.acknowledged() > 0) {
+			contact();
+		}
+		else if (round.error() != null
+				&& (round.error().startsWith("connection error") || round.error().startsWith("timeout"))) {
+			lost(round.error());
+		}
+	}
+
+	private void run() {
+		int failures = 0;
+		while (this.running) {
+			try {
+				if (!this.agent.status().sequenceKnown()) {
+					this.agent.ensureSequence();
+				}
+				// the first round answers at once, so the screen knows soon after a start
+				// whether the edge is there; later ones long-poll
+				boolean quick = failures > 0 || !this.synced || this.agent.cache().streamSeq() < 0;
+				this.agent.syncCache(quick ? Duration.ZERO : LONG_POLL);
+				this.synced = true;
+				contact();
+				failures = 0;
+			}
+			catch (IOException | UncheckedIOException | IllegalStateException ex) {
+				lost(ex.getMessage());
+				failures++;
+				pause(Duration.ofMillis(Math.min(MAX_PAUSE.toMillis(), 500L << Math.min(failures, 4))));
+			}
+		}
+	}
+
+	private void contact() {
+		boolean wasOffline = !this.online;
+		this.online = true;
+		this.lastContact = this.clock.instant();
+		this.lastProblem = null;
+		if (wasOffline) {
+			// back after an outage: deliver the backlog now, not after the flush backoff
+			this.agent.wake();
+		}
+	}
+
+	private void lost(String problem) {
+		this.online = false;
+		this.lastProblem = problem;
+	}
+
+	private void pause(Duration duration) {
+		try {
+			Thread.sleep(duration);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.running = false;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+		try {
+			this.thread.join(Duration.ofSeconds(5));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

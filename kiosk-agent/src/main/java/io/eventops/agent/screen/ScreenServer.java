@@ -1,0 +1,260 @@
+package io.eventops.agent.screen;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.eventops.agent.KioskAgent;
+
+/**
+ * Serves the kiosk screen and its API on 127.0.0.1 only (the JDK's HTTP server, no
+ * framework): static files from the jar's {@code kiosk-screen/} resources and
+ * {@code /api/…}. Requests must name this host (a web page elsewhere cannot reach the API
+ * by DNS rebinding) and state-changing ones must come from the screen's own origin.
+ */
+public final class ScreenServer implements AutoCloseable {
+
+	private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js",
+			"text/javascript; charset=utf-8", "css", "text/css; charset=utf-8", "json",
+			"application/json; charset=utf-8", "svg", "image/svg+xml", "png", "image/png");
+
+	private static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+			+ "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+	private final HttpServer server;
+
+	private final EdgeLink link;
+
+	private final ScreenApi api;
+
+	private final StaffApi staff;
+
+	private final AtomicReference<String> language;
+
+	private final Set<String> hosts;
+
+	private ScreenServer(KioskAgent agent, ScreenSettings settings, Clock clock) throws IOException {
+		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()), 64);
+		int port = this.server.getAddress().getPort();
+		this.hosts = Set.of("127.0.0.1:" + port, "localhost:" + port);
+		this.link = new EdgeLink(agent, clock);
+		this.language = new AtomicReference<>(settings.language());
+		this.api = new ScreenApi(agent, this.link, settings, clock);
+		this.staff = new StaffApi(agent, this.link, new StaffPin(settings.staffPin(), clock), clock, this.language);
+		this.server.createContext("/", this::handle);
+		this.server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+	}
+
+	/**
+	 * Starts the screen: the agent's flush loop must run already (see {@link #listener}).
+	 * @param agent the agent (opened with {@link #listener} as its round listener)
+	 * @param settings the screen's settings
+	 * @param clock the clock
+	 * @param holder receives the edge link before the agent starts flushing
+	 * @return the running server
+	 * @throws IOException when the port cannot be bound
+	 */
+	static ScreenServer start(KioskAgent agent, ScreenSettings settings, Clock clock, RoundListener holder)
+			throws IOException {
+		ScreenServer screen = new ScreenServer(agent, settings, clock);
+		holder.target = screen.link;
+		screen.link.start();
+		screen.server.start();
+		return screen;
+	}
+
+	/**
+	 * Opens the agent and serves its screen.
+	 * @param agentBuilder the agent's builder
+	 * @param settings the screen's settings
+	 * @return the running screen (closing it stops the server, not the agent)
+	 * @throws IOException when the port cannot be bound
+	 */
+	public static Running open(KioskAgent.Builder agentBuilder, ScreenSettings settings) throws IOException {
+		RoundListener listener = new RoundListener();
+		KioskAgent agent = agentBuilder.onRound(listener).open();
+		try {
+			ScreenServer screen = start(agent, settings, Clock.systemDefaultZone(), listener);
+			agent.start();
+			return new Running(agent, screen);
+		}
+		catch (IOException | RuntimeException ex) {
+			agent.close();
+			throw ex;
+		}
+	}
+
+	/**
+	 * The screen's address.
+	 * @return e.g. {@code http://127.0.0.1:8090/}
+	 */
+	public String url() {
+		return "http://127.0.0.1:" + this.server.getAddress().getPort() + "/";
+	}
+
+	private void handle(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+			exchange.getResponseHeaders().set("Referrer-Policy", "no-referrer");
+			String host = exchange.getRequestHeaders().getFirst("Host");
+			if (host == null || !this.hosts.contains(host)) {
+				Http.problem(exchange, 421, "wrong-host", "the screen answers on 127.0.0.1 only");
+				return;
+			}
+			String method = exchange.getRequestMethod();
+			String path = exchange.getRequestURI().getPath();
+			if (!"GET".equals(method) && !"HEAD".equals(method)) {
+				String origin = exchange.getRequestHeaders().getFirst("Origin");
+				if (origin != null && !this.hosts.contains(origin.replaceFirst("^http://", ""))) {
+					Http.problem(exchange, 403, "wrong-origin", "only the kiosk screen may change anything");
+					return;
+				}
+			}
+			if (path.startsWith("/api/")) {
+				route(exchange, method, path);
+			}
+			else if ("GET".equals(method) || "HEAD".equals(method)) {
+				serveFile(exchange, path);
+			}
+			else {
+				Http.problem(exchange, 405, "method-not-allowed", method + " " + path);
+			}
+		}
+		catch (RuntimeException ex) {
+			// never a stack trace on the screen; the agent's log keeps what is needed
+			System.err.println("kiosk-screen: " + exchange.getRequestURI().getPath() + " failed: " + ex);
+			try {
+				Http.problem(exchange, 500, "kiosk-error", "the kiosk could not do this; call staff");
+			}
+			catch (IOException | RuntimeException alreadySent) {
+				// the answer was under way: nothing more to say
+			}
+		}
+	}
+
+	private void route(HttpExchange exchange, String method, String path) throws IOException {
+		String route = method + " " + path;
+		if (route.equals("GET /api/status")) {
+			this.api.status(exchange, this.language.get());
+		}
+		else if (route.equals("GET /api/search")) {
+			this.api.search(exchange);
+		}
+		else if (route.startsWith("GET /api/attendees/") && path.endsWith("/badge")) {
+			this.api.badge(exchange, path.substring("/api/attendees/".length(), path.length() - "/badge".length()));
+		}
+		else if (route.startsWith("GET /api/attendees/")) {
+			this.api.attendee(exchange, path.substring("/api/attendees/".length()));
+		}
+		else if (route.equals("POST /api/check-ins")) {
+			this.api.checkIn(exchange);
+		}
+		else if (route.equals("POST /api/scans")) {
+			this.api.scan(exchange);
+		}
+		else if (route.equals("POST /api/express-codes")) {
+			this.api.express(exchange);
+		}
+		else if (route.equals("POST /api/staff/session")) {
+			this.staff.login(exchange);
+		}
+		else if (route.startsWith("GET /api/staff/") || route.startsWith("POST /api/staff/")
+				|| route.startsWith("DELETE /api/staff/")) {
+			staff(exchange, route);
+		}
+		else {
+			Http.problem(exchange, 404, "not-found", "no such resource: " + route);
+		}
+	}
+
+	private void staff(HttpExchange exchange, String route) throws IOException {
+		if (!this.staff.authorised(exchange)) {
+			return;
+		}
+		switch (route) {
+			case "GET /api/staff/summary" -> this.staff.summary(exchange);
+			case "POST /api/staff/flush" -> this.staff.flush(exchange);
+			case "POST /api/staff/language" -> this.staff.language(exchange);
+			case "DELETE /api/staff/session" -> this.staff.logout(exchange);
+			default -> Http.problem(exchange, 404, "not-found", "no such resource: " + route);
+		}
+	}
+
+	private void serveFile(HttpExchange exchange, String path) throws IOException {
+		String file = path.equals("/") ? "index.html" : path.substring(1);
+		if (file.contains("..") || file.contains("//") || !file.matches("[A-Za-z0-9_./-]+")) {
+			Http.problem(exchange, 404, "not-found", "no such file");
+			return;
+		}
+		String extension = file.substring(file.lastIndexOf('.') + 1);
+		String type = TYPES.get(extension);
+		try (InputStream in = ScreenServer.class.getResourceAsStream("/kiosk-screen/" + file)) {
+			if (in == null || type == null) {
+				Http.problem(exchange, 404, "not-found", "no such file");
+				return;
+			}
+			byte[] bytes = in.readAllBytes();
+			exchange.getResponseHeaders().set("Content-Type", type);
+			exchange.getResponseHeaders().set("Cache-Control", "no-cache");
+			exchange.getResponseHeaders().set("Content-Security-Policy", CSP);
+			if ("HEAD".equals(exchange.getRequestMethod())) {
+				exchange.sendResponseHeaders(200, -1);
+				return;
+			}
+			exchange.sendResponseHeaders(200, bytes.length);
+			try (OutputStream out = exchange.getResponseBody()) {
+				out.write(bytes);
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		this.server.stop(1);
+		this.link.close();
+	}
+
+	/**
+	 * Hands the flush loop's rounds to the edge link, which exists only once the screen
+	 * is built (after the agent).
+	 */
+	static final class RoundListener implements java.util.function.Consumer<io.eventops.agent.flush.FlushRound> {
+
+		private volatile EdgeLink target;
+
+		@Override
+		public void accept(io.eventops.agent.flush.FlushRound round) {
+			EdgeLink link = this.target;
+			if (link != null) {
+				link.noteRound(round);
+			}
+		}
+
+	}
+
+	/**
+	 * An agent serving its screen.
+	 *
+	 * @param agent the agent
+	 * @param screen the screen
+	 */
+	public record Running(KioskAgent agent, ScreenServer screen) implements AutoCloseable {
+
+		@Override
+		public void close() {
+			this.screen.close();
+			this.agent.close();
+		}
+
+	}
+
+}

@@ -1,0 +1,39 @@
+package io.eventops.agent;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.agent.config.AgentConfig;
+
+/**
+ * The {@link EdgeFixture} for tests of other packages (the screen's).
+ */
+public final class EdgeFixtureAccess {
+
+	public static final String EVENT_ID = EdgeFixture.EVENT_ID;
+
+	private EdgeFixtureAccess() {
+	}
+
+	public static String newKioskId(String prefix) {
+		return EdgeFixture.newKioskId(prefix);
+	}
+
+	public static String provision(String kioskId) {
+		return EdgeFixture.get().provision(kioskId);
+	}
+
+	public static List<String> attendees(String prefix, int count) {
+		return EdgeFixture.get().attendees(prefix, count);
+	}
+
+	public static AgentConfig config(String kioskId, String token, Path database) {
+		return EdgeFixture.get().config(kioskId, token, database);
+	}
+
+	public static Map<Long, String> processed(String kioskId) {
+		return EdgeFixture.get().processed(kioskId);
+	}
+
+}

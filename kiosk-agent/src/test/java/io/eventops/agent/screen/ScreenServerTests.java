@@ -1,0 +1,210 @@
+package io.eventops.agent.screen;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.eventops.agent.EdgeFixtureAccess;
+import io.eventops.agent.KioskAgent;
+import io.eventops.agent.config.AgentConfig;
+import io.eventops.agent.http.WireFormat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The screen's API on a real agent against the real edge and reconciler (PostgreSQL,
+ * Redis): confirmed only after the log committed, "saved on this kiosk" while the network
+ * is cut and delivered once it is back, problems for everything else, 127.0.0.1 only, and
+ * staff mode behind the PIN.
+ */
+class ScreenServerTests {
+
+	@TempDir
+	Path directory;
+
+	private final HttpClient http = HttpClient.newHttpClient();
+
+	private final AtomicBoolean network = new AtomicBoolean(true);
+
+	private ScreenServer.Running running;
+
+	private String kioskId;
+
+	private List<String> attendees;
+
+	@BeforeEach
+	void setUp() throws IOException {
+		this.kioskId = EdgeFixtureAccess.newKioskId("screen");
+		String token = EdgeFixtureAccess.provision(this.kioskId);
+		this.attendees = EdgeFixtureAccess.attendees("scr", 4);
+		AgentConfig config = EdgeFixtureAccess.config(this.kioskId, token, this.directory.resolve("k.db"));
+		this.running = ScreenServer.open(KioskAgent.builder(config).network(this.network::get),
+				new ScreenSettings(0, "4321", Duration.ofSeconds(60), "en"));
+		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.running.close();
+	}
+
+	@Test
+	void aCheckInIsAnsweredAfterTheCommitAndSaysTheEdgeHasIt() {
+		Answer checkIn = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(0)));
+		assertThat(checkIn.status()).isEqualTo(201);
+		assertThat(checkIn.json().get("delivery").asString()).isEqualTo("DELIVERED");
+		assertThat(checkIn.json().get("outcome").asString()).isEqualTo("APPLIED");
+		assertThat(EdgeFixtureAccess.processed(this.kioskId)).containsEntry(1L, "APPLIED");
+
+		Answer again = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(0)));
+		assertThat(again.status()).isEqualTo(409);
+		assertThat(again.contentType()).isEqualTo("application/problem+json");
+		assertThat(again.json().get("type").asString()).endsWith("/already-checked-in");
+		assertThat(again.json().get("attendee").get("checkedInBy").asString()).isEqualTo(this.kioskId);
+		assertThat(again.json().get("attendee").get("checkedInAt").isString()).isTrue();
+		assertThat(EdgeFixtureAccess.processed(this.kioskId)).hasSize(1);
+	}
+
+	@Test
+	void whileTheNetworkIsCutACheckInIsSavedOnTheKioskAndDeliveredWhenItIsBack() {
+		this.network.set(false);
+		Answer checkIn = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(1)));
+		assertThat(checkIn.status()).isEqualTo(201);
+		assertThat(checkIn.json().get("delivery").asString()).isEqualTo("SAVED_ON_KIOSK");
+		assertThat(get("/api/status").json().get("backlog").asLong()).isEqualTo(1);
+		assertThat(get("/api/attendees/" + this.attendees.get(1) + "/badge").json().get("status").asString())
+			.isEqualTo("SAVED_ON_KIOSK");
+		assertThat(EdgeFixtureAccess.processed(this.kioskId)).isEmpty();
+		this.network.set(true);
+		await().atMost(Duration.ofMinutes(1))
+			.untilAsserted(() -> assertThat(EdgeFixtureAccess.processed(this.kioskId)).containsEntry(1L, "APPLIED"));
+		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("backlog").asLong() == 0);
+	}
+
+	@Test
+	void searchAndScanUseTheCacheAndEverythingElseIsAProblem() {
+		Answer search = get("/api/search?q=" + this.attendees.get(2).toUpperCase());
+		assertThat(search.json().get("results").get(0).get("attendeeId").asString()).isEqualTo(this.attendees.get(2));
+
+		Answer scan = post("/api/scans",
+				Map.of("text", "EVT1:" + EdgeFixtureAccess.EVENT_ID + ":" + this.attendees.get(2) + ":1"));
+		assertThat(scan.status()).isEqualTo(201);
+		Answer wrongEvent = post("/api/scans", Map.of("text", "EVT1:other-event:" + this.attendees.get(3) + ":1"));
+		assertThat(wrongEvent.status()).isEqualTo(422);
+		assertThat(wrongEvent.json().get("type").asString()).endsWith("/wrong-event");
+		Answer unknown = post("/api/scans", Map.of("text", "att_nobody"));
+		assertThat(unknown.status()).isEqualTo(404);
+		assertThat(unknown.json().get("type").asString()).endsWith("/unknown-attendee");
+		Answer malformed = post("/api/check-ins", Map.of("attendeeId", "no spaces please"));
+		assertThat(malformed.status()).isEqualTo(400);
+		assertThat(malformed.json().get("errors").get(0).get("field").asString()).isEqualTo("attendeeId");
+		Answer notJson = send(
+				HttpRequest.newBuilder(url("/api/check-ins")).POST(HttpRequest.BodyPublishers.ofString("{not json")));
+		assertThat(notJson.status()).isEqualTo(400);
+		// nothing of the refused ones was recorded
+		assertThat(this.running.agent().status().lastSeq()).isEqualTo(1);
+		Answer express = post("/api/express-codes", Map.of("code", "not-a-code"));
+		assertThat(express.json().get("type").asString()).endsWith("/malformed-express-code");
+	}
+
+	@Test
+	void onlyThisHostAndTheScreensOwnOriginGetIn() throws IOException {
+		int port = url("/").getPort();
+		try (Socket socket = new Socket("127.0.0.1", port)) {
+			OutputStream out = socket.getOutputStream();
+			out.write(("GET /api/status HTTP/1.1\r\nHost: evil.example:" + port + "\r\nConnection: close\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+			out.flush();
+			InputStream in = socket.getInputStream();
+			assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).startsWith("HTTP/1.1 421");
+		}
+		Answer crossOrigin = send(HttpRequest.newBuilder(url("/api/check-ins"))
+			.header("Origin", "http://evil.example")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"attendeeId\":\"" + this.attendees.get(3) + "\"}")));
+		assertThat(crossOrigin.status()).isEqualTo(403);
+		assertThat(this.running.agent().status().lastSeq()).isZero();
+		Answer page = get("/");
+		assertThat(page.status()).isEqualTo(200);
+		assertThat(page.body()).contains("<kiosk-app>");
+		assertThat(get("/../pom.xml").status()).isEqualTo(404);
+	}
+
+	@Test
+	void staffModeNeedsThePin() {
+		assertThat(get("/api/staff/summary").status()).isEqualTo(401);
+		assertThat(post("/api/staff/session", Map.of("pin", "1111")).status()).isEqualTo(401);
+		String token = post("/api/staff/session", Map.of("pin", "4321")).json().get("token").asString();
+		Answer summary = send(
+				HttpRequest.newBuilder(url("/api/staff/summary")).header("Authorization", "Bearer " + token).GET());
+		assertThat(summary.status()).isEqualTo(200);
+		assertThat(summary.json().get("kioskId").asString()).isEqualTo(this.kioskId);
+		assertThat(summary.json().get("health").get("edge").asString()).isEqualTo("UP");
+		Answer language = send(HttpRequest.newBuilder(url("/api/staff/language"))
+			.header("Authorization", "Bearer " + token)
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"language\":\"de\"}")));
+		assertThat(language.status()).isEqualTo(200);
+		assertThat(get("/api/status").json().get("language").asString()).isEqualTo("de");
+		Answer badLanguage = send(HttpRequest.newBuilder(url("/api/staff/language"))
+			.header("Authorization", "Bearer " + token)
+			.POST(HttpRequest.BodyPublishers.ofString("{\"language\":\"xx\"}")));
+		assertThat(badLanguage.status()).isEqualTo(400);
+	}
+
+	private URI url(String path) {
+		return URI.create(this.running.screen().url()).resolve(path);
+	}
+
+	private Answer get(String path) {
+		return send(HttpRequest.newBuilder(url(path)).GET());
+	}
+
+	private Answer post(String path, Map<String, ?> body) {
+		return send(HttpRequest.newBuilder(url(path))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(WireFormat.write(body))));
+	}
+
+	private Answer send(HttpRequest.Builder request) {
+		try {
+			HttpResponse<String> response = this.http.send(request.timeout(Duration.ofSeconds(30)).build(),
+					HttpResponse.BodyHandlers.ofString());
+			return new Answer(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+					response.body());
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private record Answer(int status, String contentType, String body) {
+
+		JsonNode json() {
+			return WireFormat.tree(this.body.getBytes(StandardCharsets.UTF_8));
+		}
+
+	}
+
+}
