@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.regex.Pattern;
 
+import io.eventops.edge.web.BadgeStatus;
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.security.SecurityProperties;
 import io.eventops.edge.web.EdgeException;

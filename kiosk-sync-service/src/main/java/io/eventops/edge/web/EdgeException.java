@@ -92,9 +92,9 @@ public class EdgeException extends Refusal {
 	}
 
 	public static EdgeException noBadgeJob(String attendeeId) {
-		return new EdgeException(Kind.NOT_FOUND, EdgeProblem.NO_BADGE_JOB, "No badge job",
-				"There is no badge job for attendee '" + attendeeId
-						+ "' of this kiosk's event (not checked in, or not reconciled yet).",
+		return new EdgeException(
+				Kind.NOT_FOUND, EdgeProblem.NO_BADGE_JOB, "No badge job", "There is no badge job for attendee '"
+						+ attendeeId + "' of this kiosk's event (not checked in, or not reconciled yet).",
 				List.of(), null);
 	}
 

@@ -64,7 +64,7 @@ class OpenApiConfiguration {
 			ApiDocuments.addSchemas(document, FlushRequest.class, FlushResponse.class,
 					KioskApiSchemas.RedeemRequest.class, KioskApiSchemas.Redemption.class,
 					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class,
-					io.eventops.edge.badge.BadgeStatus.class);
+					BadgeStatus.class);
 			Schema<?> entries = (Schema<?>) document.getComponents()
 				.getSchemas()
 				.get("FlushRequest")

@@ -24,7 +24,11 @@ public enum PrintProblem implements Refusal.Type {
 
 	PRINTER_CHANGED("printer-changed"),
 
-	PROBE_PRINT_FAILED("probe-print-failed");
+	PROBE_PRINT_FAILED("probe-print-failed"),
+
+	MALFORMED_ATTENDEE_ID("malformed-attendee-id"),
+
+	NO_BADGE_JOB("no-badge-job");
 
 	private final String slug;
 

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 import io.eventops.orchestrator.ledger.PrintJob;
 import io.eventops.orchestrator.ledger.PrintLedger;
 import io.eventops.orchestrator.printer.OperationRefusedException;
+import io.eventops.orchestrator.printer.PrintProblem;
+import io.eventops.web.Refusal;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -35,7 +37,7 @@ class BadgeStatusController {
 	@GetMapping("/internal/v1/events/{eventId}/attendees/{attendeeId}/badge")
 	BadgeJobView badge(@PathVariable String eventId, @PathVariable String attendeeId) {
 		if (!ATTENDEE_ID.matcher(attendeeId).matches()) {
-			throw OperationRefusedException.invalid("malformed-attendee-id",
+			throw OperationRefusedException.invalid(PrintProblem.MALFORMED_ATTENDEE_ID,
 					"An attendee id is 1-64 characters of [A-Za-z0-9_.:-].");
 		}
 		// the newest credential's job is the badge the attendee waits for: a reprint
@@ -45,7 +47,7 @@ class BadgeStatusController {
 			.filter((job) -> job.eventId().equals(eventId))
 			.max(Comparator.comparingInt(PrintJob::credentialVersion).thenComparing(PrintJob::createdAt))
 			.map(BadgeJobView::of)
-			.orElseThrow(() -> new OperationRefusedException(OperationRefusedException.Kind.NOT_FOUND, "no-badge-job",
+			.orElseThrow(() -> new OperationRefusedException(Refusal.Kind.NOT_FOUND, PrintProblem.NO_BADGE_JOB,
 					"No badge job for this attendee of this event (yet)."));
 	}
 
