@@ -36,6 +36,19 @@ public final class TestData {
 	 * @return the jobs in creation order
 	 */
 	public static List<BadgeJob> badgeJobs(JdbcTemplate jdbc, String pool, int count) {
+		return badgeJobs(jdbc, pool, count, null);
+	}
+
+	/**
+	 * Inserts badge jobs straight into the reconciler's outbox for attendees of the given
+	 * name.
+	 * @param jdbc the shared database
+	 * @param pool the printer pool
+	 * @param count how many
+	 * @param displayName the attendees' name, or {@code null} for {@code Name <id>}
+	 * @return the jobs in creation order
+	 */
+	public static List<BadgeJob> badgeJobs(JdbcTemplate jdbc, String pool, int count, String displayName) {
 		String eventId = unique("evt");
 		jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?)", eventId);
 		String prefix = unique("att");
@@ -45,8 +58,8 @@ public final class TestData {
 		}
 		jdbc.update("""
 				INSERT INTO reconciler.attendees (attendee_id, event_id, display_name, company, tier)
-				SELECT id, ?, 'Name ' || id, 'ACME', 'STANDARD' FROM unnest(?::text[]) AS id""", eventId,
-				jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
+				SELECT id, ?, coalesce(?, 'Name ' || id), 'ACME', 'STANDARD' FROM unnest(?::text[]) AS id""", eventId,
+				displayName, jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
 		jdbc.update("""
 				INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
 					reason, created_at)

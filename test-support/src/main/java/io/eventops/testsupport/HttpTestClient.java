@@ -49,6 +49,12 @@ public class HttpTestClient {
 		return post(path, authorization, "application/json", this.json.writeValueAsString(body));
 	}
 
+	public Response putJson(String path, String authorization, Object body) {
+		return send(HttpRequest.newBuilder(URI.create(this.base + path))
+			.header("Content-Type", "application/json")
+			.PUT(HttpRequest.BodyPublishers.ofString(this.json.writeValueAsString(body))), authorization);
+	}
+
 	/**
 	 * A GET without credentials whose body is not JSON (the Prometheus exposition, say).
 	 * @param path the path

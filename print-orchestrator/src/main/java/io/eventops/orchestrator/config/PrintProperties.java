@@ -1,9 +1,12 @@
 package io.eventops.orchestrator.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 
@@ -36,6 +39,11 @@ import org.springframework.validation.annotation.Validated;
  * @param labelDpi printhead resolution the badges are rendered for
  * @param printedRefresh how often the gauge of PRINTED jobs per pool is read from the
  * ledger (a count over the ledger; 10 s is fresh enough for dashboards and alerts)
+ * @param fontDirectories absolute directories whose TrueType / OpenType files draw the
+ * badge text a printer's font cannot (issue 28); the default is where Debian's
+ * {@code fonts-noto-core} and {@code fonts-noto-cjk} install. A missing directory does
+ * not stop the service (a Latin badge prints without it): it is logged as an error and
+ * the gauge {@code eventops_print_fallback_fonts} reads what was loaded
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -48,7 +56,12 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 		@NotNull @DefaultValue("250ms") Duration confirmPollInterval,
 		@NotNull @DefaultValue("10s") Duration agentLeaseTtl, @NotNull @DefaultValue("2s") Duration rebuildInterval,
 		@NotNull @DefaultValue("5s") Duration rebuildGrace, @NotNull @DefaultValue("20s") Duration probePrintTimeout,
-		@Min(150) @Max(600) @DefaultValue("203") int labelDpi, @NotNull @DefaultValue("10s") Duration printedRefresh) {
+		@Min(150) @Max(600) @DefaultValue("203") int labelDpi, @NotNull @DefaultValue("10s") Duration printedRefresh,
+		// one comma-separated default: an array-valued @DefaultValue on a record
+		// component
+		// kept ConfigurationPropertiesScan from registering the record here (Spring Boot
+		// 4.0.7)
+		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories) {
 
 	public PrintProperties {
 		requirePositive(probeInterval, "probe-interval");
@@ -64,6 +77,12 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 		if (agentLeaseTtl != null && probeInterval != null
 				&& agentLeaseTtl.compareTo(probeInterval.multipliedBy(3)) < 0) {
 			throw new IllegalArgumentException("eventops.print.agent-lease-ttl must be at least 3 probe intervals");
+		}
+		for (Path directory : (fontDirectories != null) ? fontDirectories : List.<Path>of()) {
+			if (directory == null || !directory.isAbsolute()) {
+				throw new IllegalArgumentException(
+						"eventops.print.font-directories must be absolute paths, got " + directory);
+			}
 		}
 		if (rebuildGrace != null && rebuildGrace.isNegative()) {
 			throw new IllegalArgumentException("eventops.print.rebuild-grace must not be negative");

@@ -306,8 +306,8 @@ public class Dispatcher {
 		String printerId = printer.printerId();
 		long started = System.nanoTime();
 		PrintResult result = this.clients.of(printer)
-			.print(this.formats.render(job), this.clients.confirmation(), printer.confirmationMode(),
-					new AttemptFence(job, printerId, stopping));
+			.print(this.formats.render(job, printer.textFont()), this.clients.confirmation(),
+					printer.confirmationMode(), new AttemptFence(job, printerId, stopping));
 		this.metrics.print(printerId, result.outcome().name(), Duration.ofNanos(System.nanoTime() - started));
 		if (stopping.getAsBoolean() && result.outcome() == PrintOutcome.UNKNOWN) {
 			// cut short by shutdown: leave the job PRINTING in flight, as a crash would,

@@ -3,6 +3,7 @@ package io.eventops.orchestrator.printer;
 import java.time.Instant;
 
 import io.eventops.printer.client.ConfirmationMode;
+import io.eventops.printer.zpl.PrinterFont;
 
 /**
  * A registered printer and its health as last recorded.
@@ -18,10 +19,12 @@ import io.eventops.printer.client.ConfirmationMode;
  * @param probePrintOkAt when its last probe print was confirmed, null if never
  * @param confirmationMode how it proves a label out (its label counter, or the weaker
  * {@code ~HS} fallback), null until a probe found out
+ * @param textFont the font it draws text fields with (its profile, set at registration
+ * and changed by ops)
  */
 public record Printer(String printerId, String host, int port, String pool, PrinterState state,
 		int consecutiveProbeFailures, StatusSnapshot lastStatus, Instant downSince, Instant probePrintOkAt,
-		ConfirmationMode confirmationMode) {
+		ConfirmationMode confirmationMode, PrinterFont textFont) {
 
 	/**
 	 * Whether a probe print confirmed since the printer was taken out (invariant 9: a

@@ -1,15 +1,20 @@
 package io.eventops.orchestrator.printer;
 
+import java.lang.Character.UnicodeScript;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import tools.jackson.databind.json.JsonMapper;
 
 import io.eventops.printer.client.ConfirmationMode;
+import io.eventops.printer.zpl.PrinterFont;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -24,7 +29,8 @@ import org.springframework.stereotype.Repository;
 public class PrinterRegistry {
 
 	private static final String COLUMNS = "printer_id, host, port, pool, state, consecutive_probe_failures, "
-			+ "last_status::text AS last_status, down_since, probe_print_ok_at, confirmation_mode";
+			+ "last_status::text AS last_status, down_since, probe_print_ok_at, confirmation_mode, text_font_file, "
+			+ "text_font_scripts";
 
 	private final JdbcTemplate jdbc;
 
@@ -43,20 +49,44 @@ public class PrinterRegistry {
 	 * @param host its host
 	 * @param port its raw port
 	 * @param pool its pool
+	 * @param textFont the font it draws text fields with
 	 * @return the printer
 	 * @throws OperationRefusedException when the id is taken
 	 */
-	public Printer register(String printerId, String host, int port, String pool) {
+	public Printer register(String printerId, String host, int port, String pool, PrinterFont textFont) {
 		try {
 			this.jdbc.update(
-					"INSERT INTO printing.printers (printer_id, host, port, pool, state) VALUES (?, ?, ?, ?, ?)",
-					printerId, host, port, pool, PrinterState.SUSPECT.name());
+					"INSERT INTO printing.printers (printer_id, host, port, pool, state, text_font_file,"
+							+ " text_font_scripts) VALUES (?, ?, ?, ?, ?, ?, ?::text[])",
+					printerId, host, port, pool, PrinterState.SUSPECT.name(), textFont.file(), scripts(textFont));
 		}
 		catch (DuplicateKeyException ex) {
 			throw OperationRefusedException.conflict(PrintProblem.PRINTER_EXISTS,
 					"Printer '" + printerId + "' already exists.");
 		}
 		return require(printerId);
+	}
+
+	/**
+	 * Changes the font a printer draws text fields with; the next badge sent to it is
+	 * rendered for the new font.
+	 * @param printerId the printer
+	 * @param textFont the font
+	 * @return the printer
+	 * @throws OperationRefusedException when there is no such printer
+	 */
+	public Printer changeTextFont(String printerId, PrinterFont textFont) {
+		int updated = this.jdbc.update("UPDATE printing.printers SET text_font_file = ?, text_font_scripts = ?::text[],"
+				+ " updated_at = now() WHERE printer_id = ?", textFont.file(), scripts(textFont), printerId);
+		if (updated == 0) {
+			throw OperationRefusedException.unknownPrinter(printerId);
+		}
+		return require(printerId);
+	}
+
+	// a PostgreSQL array literal of script names (enum names: letters and underscores)
+	private static String scripts(PrinterFont font) {
+		return font.scripts().stream().map(Enum::name).sorted().collect(Collectors.joining(",", "{", "}"));
 	}
 
 	public Optional<Printer> find(String printerId) {
@@ -171,7 +201,20 @@ public class PrinterRegistry {
 				(status != null) ? this.json.readValue(status, StatusSnapshot.class) : null,
 				instant(rs.getTimestamp("down_since")), instant(rs.getTimestamp("probe_print_ok_at")),
 				(rs.getString("confirmation_mode") != null)
-						? ConfirmationMode.valueOf(rs.getString("confirmation_mode")) : null);
+						? ConfirmationMode.valueOf(rs.getString("confirmation_mode")) : null,
+				textFont(rs));
+	}
+
+	private static PrinterFont textFont(ResultSet rs) throws SQLException {
+		String file = rs.getString("text_font_file");
+		if (file == null) {
+			return PrinterFont.RESIDENT_0;
+		}
+		Set<UnicodeScript> scripts = EnumSet.noneOf(UnicodeScript.class);
+		for (String name : (String[]) rs.getArray("text_font_scripts").getArray()) {
+			scripts.add(UnicodeScript.valueOf(name));
+		}
+		return PrinterFont.stored(file, scripts);
 	}
 
 	private static Instant instant(Timestamp timestamp) {

@@ -80,6 +80,11 @@ class OpenApiConfiguration {
 			}
 			case "GET /admin/v1/printers" ->
 				operation.summary("Every printer with its state, probe failures, queue depth and last status (OPS)");
+			case "PUT /admin/v1/printers/{printerId}/text-font" -> {
+				operation.summary("Sets the font a printer draws text with: resident font 0 or a stored TrueType"
+						+ " font and its scripts (OPS); what it cannot draw is sent as a graphic");
+				ApiDocuments.problem(operation, 422, "validation", "a field is missing or invalid (see errors)");
+			}
 			case "POST /admin/v1/printers/{printerId}/failover" -> {
 				operation.summary("Moves a printer's unprinted jobs to a backup of its pool (OPS); idempotent");
 				ApiDocuments.problem(operation, 409, "backup-out-of-service", "the named backup is down or disabled");

@@ -1,9 +1,11 @@
 package io.eventops.orchestrator.web;
 
+import java.lang.Character.UnicodeScript;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.failover.FailoverResult;
@@ -13,7 +15,9 @@ import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.StatusSnapshot;
 import io.eventops.orchestrator.queue.PrintQueues;
 import io.eventops.orchestrator.recovery.PrinterRecovery;
+import io.eventops.printer.zpl.PrinterFont;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -25,6 +29,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -58,7 +63,9 @@ class PrinterController {
 
 	@PostMapping
 	ResponseEntity<PrinterView> register(@Valid @RequestBody RegisterPrinter request) {
-		Printer printer = this.registry.register(request.printerId(), request.host(), request.port(), request.pool());
+		PrinterFont font = (request.textFont() != null) ? request.textFont().toFont() : PrinterFont.RESIDENT_0;
+		Printer printer = this.registry.register(request.printerId(), request.host(), request.port(), request.pool(),
+				font);
 		// found out now when the printer answers, else by its first clean probe
 		if (this.modes.refresh(printer).isPresent()) {
 			printer = this.registry.require(printer.printerId());
@@ -69,6 +76,15 @@ class PrinterController {
 	@GetMapping
 	List<PrinterView> list() {
 		return this.registry.all().stream().map(this::view).toList();
+	}
+
+	/**
+	 * Ops override of the font a printer draws text fields with; the next badge it gets
+	 * is rendered for it.
+	 */
+	@PutMapping("/{printerId}/text-font")
+	PrinterView changeTextFont(@PathVariable String printerId, @Valid @RequestBody TextFont request) {
+		return view(this.registry.changeTextFont(printerId, request.toFont()));
 	}
 
 	@PostMapping("/{printerId}/failover")
@@ -97,7 +113,8 @@ class PrinterController {
 		return new PrinterView(printer.printerId(), printer.host(), printer.port(), printer.pool(),
 				printer.state().name(), printer.consecutiveProbeFailures(), this.queues.queued(printer.printerId()),
 				(inflight != null) ? inflight.toString() : null, StatusView.of(printer.lastStatus()),
-				(printer.confirmationMode() != null) ? printer.confirmationMode().name() : null);
+				(printer.confirmationMode() != null) ? printer.confirmationMode().name() : null,
+				TextFont.of(printer.textFont()));
 	}
 
 	/**
@@ -107,10 +124,53 @@ class PrinterController {
 	 * @param host its host
 	 * @param port its raw port
 	 * @param pool its pool
+	 * @param textFont the font it draws text fields with, optional: the resident font 0
 	 */
 	record RegisterPrinter(@NotBlank @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}") String printerId,
 			@NotBlank @Size(max = 253) String host, @NotNull @Min(1) @Max(65535) Integer port,
-			@NotBlank @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}") String pool) {
+			@NotBlank @Pattern(regexp = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}") String pool, @Valid TextFont textFont) {
+	}
+
+	/**
+	 * The font a printer draws text fields with: no file for the resident font 0, or a
+	 * Unicode TrueType font stored on the printer and the Unicode scripts it covers. What
+	 * the font cannot draw is sent as a graphic field.
+	 *
+	 * @param file the stored font, e.g. {@code E:NOTOSANS.TTF}; null for font 0
+	 * @param scripts the scripts it covers, Java's {@code Character.UnicodeScript} names
+	 * ({@code LATIN}, {@code GREEK}, {@code CYRILLIC}, {@code HAN}, ...); empty for font
+	 * 0
+	 */
+	record TextFont(@Pattern(regexp = "[RrEeBbAa]:[A-Za-z0-9_-]{1,32}\\.(TTF|ttf|TTE|tte)") String file,
+			@Size(max = 64) List<String> scripts) {
+
+		static TextFont of(PrinterFont font) {
+			return new TextFont(font.file(), font.scripts().stream().map(Enum::name).sorted().toList());
+		}
+
+		@AssertTrue(message = "must be Unicode script names (LATIN, HAN, ...), at least one with a file, none without")
+		boolean isScriptsValid() {
+			List<String> names = (this.scripts != null) ? this.scripts : List.of();
+			if ((this.file == null) != names.isEmpty()) {
+				return false;
+			}
+			try {
+				names.forEach(UnicodeScript::valueOf);
+				return true;
+			}
+			catch (IllegalArgumentException | NullPointerException ex) {
+				return false;
+			}
+		}
+
+		PrinterFont toFont() {
+			if (this.file == null) {
+				return PrinterFont.RESIDENT_0;
+			}
+			return PrinterFont.stored(this.file,
+					this.scripts.stream().map(UnicodeScript::valueOf).collect(Collectors.toSet()));
+		}
+
 	}
 
 	/**
@@ -135,9 +195,10 @@ class PrinterController {
 	 * @param lastStatus the last probe's reading, null before the first
 	 * @param confirmationMode LABEL_COUNTER (its label counter proves a label out) or
 	 * HOST_STATUS (no counter: ~HS busy-then-idle, weaker), null until a probe found out
+	 * @param textFont the font it draws text fields with
 	 */
 	record PrinterView(String printerId, String host, int port, String pool, String state, int consecutiveProbeFailures,
-			long queueDepth, String inFlightJobId, StatusView lastStatus, String confirmationMode) {
+			long queueDepth, String inFlightJobId, StatusView lastStatus, String confirmationMode, TextFont textFont) {
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import io.eventops.orchestrator.HttpTestClient;
 import io.eventops.orchestrator.OrchestratorTest;
+import io.eventops.orchestrator.PrintFloor;
 import io.eventops.orchestrator.PrintFloorTest;
 import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
@@ -113,6 +114,44 @@ class AdminApiTests extends PrintFloorTest {
 		assertThat(printer.printedLabels().get(0).zpl()).startsWith("^XA")
 			.contains("^FXjob=" + jobs.get(0).jobId() + ";attendee=" + jobs.get(0).attendeeId() + ";credential=1^FS")
 			.contains("^BQN,2,");
+	}
+
+	@Test
+	void aPrinterGetsTheNamesItsFontCannotDrawAsGraphicsAndOpsCanChangeItsFont() {
+		String pool = TestData.unique("intl");
+		List<BadgeJob> jobs = TestData.badgeJobs(this.floor.jdbc(), pool, 1, "李小龍 (Bruce Lee)");
+		VirtualPrinter printer = this.floor.start("intl", Duration.ofMillis(50));
+		String printerId = this.floor.register(printer, pool);
+		this.floor.awaitAllPrinted(jobs);
+
+		String zpl = printer.printedLabels().get(0).zpl();
+		assertThat(zpl).contains("^GFA,").contains(":Z64:").doesNotContain("李").doesNotContain("Bruce");
+		assertThat(listed(printerId).get("textFont").get("file").isNull()).isTrue();
+
+		HttpTestClient http = this.floor.http();
+		String path = "/admin/v1/printers/" + printerId + "/text-font";
+		HttpTestClient.Response bad = http.putJson(path, ops(),
+				Map.of("file", "E:NOTO^XZ.TTF", "scripts", List.of("HAN")));
+		assertThat(bad.status()).isEqualTo(422);
+		assertThat(http.putJson(path, ops(), Map.of("file", "E:NOTO.TTF", "scripts", List.of("KLINGON"))).status())
+			.isEqualTo(422);
+		assertThat(listed(printerId).get("textFont").get("file").isNull()).isTrue();
+		HttpTestClient.Response changed = http.putJson(path, ops(),
+				Map.of("file", "E:NOTOCJK.TTF", "scripts", List.of("LATIN", "HAN")));
+		assertThat(changed.status()).as(changed.toString()).isEqualTo(200);
+		assertThat(listed(printerId).get("textFont").get("file").asString()).isEqualTo("E:NOTOCJK.TTF");
+		assertThat(listed(printerId).get("textFont").get("scripts").valueStream().map(JsonNode::asString).toList())
+			.containsExactly("HAN", "LATIN");
+		assertThat(http.putJson("/admin/v1/printers/nope/text-font", ops(), Map.of()).status()).isEqualTo(404);
+	}
+
+	private JsonNode listed(String printerId) {
+		for (JsonNode node : this.floor.http().get("/admin/v1/printers", ops()).body()) {
+			if (node.get("printerId").asString().equals(printerId)) {
+				return node;
+			}
+		}
+		throw new AssertionError("printer " + printerId + " not listed");
 	}
 
 }
