@@ -6,8 +6,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * Where an attendee's badge stands, for the kiosk screen: the answer of the badge read
- * (edge.badge), a wire type beside the other kiosk API schemas so that the API description
- * needs no feature package.
+ * (edge.badge), a wire type beside the other kiosk API schemas so that the API
+ * description needs no feature package.
  *
  * @param attendeeId the attendee
  * @param status QUEUED (waiting for or on a printer's queue), PRINTING, PRINTED, or

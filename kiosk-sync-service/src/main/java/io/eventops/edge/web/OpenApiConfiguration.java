@@ -63,8 +63,7 @@ class OpenApiConfiguration {
 		return (document) -> {
 			ApiDocuments.addSchemas(document, FlushRequest.class, FlushResponse.class,
 					KioskApiSchemas.RedeemRequest.class, KioskApiSchemas.Redemption.class,
-					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class,
-					BadgeStatus.class);
+					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class, BadgeStatus.class);
 			Schema<?> entries = (Schema<?>) document.getComponents()
 				.getSchemas()
 				.get("FlushRequest")
