@@ -129,11 +129,13 @@ class InternationalBadgeTests {
 
 	@Test
 	void leavesOutWhatNoFontHasRatherThanDrawingABox() {
-		assertThat(BlockRaster.undrawable("Ada \uE000\uE001", FontCatalog.debianNoto())).isEqualTo(2);
-		BufferedImage withPrivateUse = raster("Ada\uE000");
+		// unassigned code points: no font has them (private-use ones are drawn by some
+		// icon fonts, e.g. the glyphicons Debian's prometheus brings along)
+		assertThat(BlockRaster.undrawable("Ada \u0378\u0379", FontCatalog.debianNoto())).isEqualTo(2);
+		BufferedImage withUnassigned = raster("Ada\u0378");
 		BufferedImage without = raster("Ada");
 
-		assertThat(similarity(withPrivateUse, without)).isEqualTo(1.0);
+		assertThat(similarity(withUnassigned, without)).isEqualTo(1.0);
 	}
 
 	private static boolean overlapsQr(QrBlock qr, int x, int y) {
