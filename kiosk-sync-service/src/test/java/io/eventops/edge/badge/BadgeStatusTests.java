@@ -113,13 +113,20 @@ class BadgeStatusTests {
 				SELECT job_id, attendee_id, event_id, credential_version, printer_pool, display_name, company, tier,
 					'PENDING', created_at FROM taken
 				ON CONFLICT (job_id) DO NOTHING RETURNING job_id""", "hall-a");
+		// the printer of record (disabled: the running orchestrator neither probes nor
+		// dispatches to it, so the test alone moves the job)
+		this.jdbc.update("""
+				INSERT INTO printing.printers (printer_id, host, port, pool, state)
+				VALUES ('hall-a-1', '127.0.0.1', 9, 'hall-a', 'DISABLED') ON CONFLICT (printer_id) DO NOTHING""");
 		stage(job, "UPDATE printing.print_jobs SET state = 'PRINTING', printer_id = 'hall-a-1', attempts = 1"
 				+ " WHERE job_id = ?");
 		EdgeClient.Response printing = badge(kiosk, token, attendee);
 		assertThat(printing.json().get("status").asString()).isEqualTo("PRINTING");
 		assertThat(printing.json().get("printerId").asString()).isEqualTo("hall-a-1");
 
-		stage(job, "UPDATE printing.print_jobs SET state = 'PRINTED', printed_at = now() WHERE job_id = ?");
+		stage(job,
+				"UPDATE printing.print_jobs SET state = 'PRINTED', printed_at = now(), confirmed_by = 'LABEL_COUNTER'"
+						+ " WHERE job_id = ?");
 		EdgeClient.Response printed = badge(kiosk, token, attendee);
 		assertThat(printed.json().get("status").asString()).isEqualTo("PRINTED");
 		assertThat(printed.json().get("printerId").asString()).isEqualTo("hall-a-1");
