@@ -99,6 +99,17 @@ public final class HerdDrill {
 	}
 
 	/**
+	 * This drill without live kiosks beside the herd: for drills that prove invariants on
+	 * a replicated suite whose replicas come and go, where the live lane's latencies mean
+	 * nothing.
+	 * @return the drill without live kiosks
+	 */
+	public HerdDrill withoutLiveKiosks() {
+		return new HerdDrill(this.suite, this.plan, this.workDir, this.runId, this.warm,
+				new Live(0, this.liveLane.idle()));
+	}
+
+	/**
 	 * Runs the herd.
 	 * @return the summary (without profile)
 	 * @throws Exception when the suite fails
