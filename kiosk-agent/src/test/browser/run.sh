@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The kiosk screen's browser tests, in one command (CI runs it after ./mvnw verify):
 #   kiosk-agent/src/test/browser/run.sh
+# Arguments go to node --test, e.g. --test-name-pattern=idle for one test.
 # Installs the npm packages from the lockfile (npm ci) and Debian's Chromium where missing, builds
 # the suite's jars (tests skipped), starts the browser stack (the local stack's suite on embedded
 # PostgreSQL and Redis, virtual printers, and kiosk-agent serve; BrowserStack.java), runs the
@@ -69,8 +70,10 @@ fi
 
 cd "$here"
 set +e
+# --test-force-exit and the timeout: a test that timed out can leave a browser call pending, and
+# node would wait for it for ever (seen: a paused page clock under axe-core's timers)
 STACK_FILE="$ready" SCREENSHOTS="$root/kiosk-agent/docs/screenshots" \
-	node --test --test-concurrency=1 --test-reporter=spec tests/
+	timeout --kill-after=30 1200 node --test --test-force-exit --test-concurrency=1 --test-reporter=spec "$@" tests/
 status=$?
 set -e
 if [ "$status" -ne 0 ]; then

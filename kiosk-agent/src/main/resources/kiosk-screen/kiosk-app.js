@@ -183,12 +183,17 @@ class KioskApp extends HTMLElement {
 			return;
 		}
 		if (serial !== this.searchSerial || this.screen !== 'start') return;
+		// an answer can come after the user has moved on to its results (a slow search, then Tab):
+		// keep the focus on the attendee it was on, so that keyboard and screen reader users are
+		// not thrown back to the top of the page by a re-render
+		const focused = document.activeElement?.dataset?.attendee;
 		this.found = answer.results;
 		this.results.replaceChildren(...answer.results.map((attendee) => h('li', {},
 			h('button', { type: 'button', 'data-attendee': attendee.attendeeId, onclick: () => this.showConfirm(attendee) },
 				h('span', { class: 'name' }, attendee.displayName ?? attendee.attendeeId),
 				attendee.company ? h('span', { class: 'company' }, attendee.company) : null,
 				attendee.checkedIn ? h('span', { class: 'tag' }, this.t('search.result.checkedIn')) : null))));
+		if (focused) this.results.querySelector(`button[data-attendee="${CSS.escape(focused)}"]`)?.focus();
 		const n = answer.results.length;
 		this.resultsCount.textContent = n === 0 ? this.t('search.results.none', { q: query })
 			: this.t(n === 1 ? 'search.results.one' : 'search.results.count', { n });
@@ -459,13 +464,26 @@ class KioskApp extends HTMLElement {
 		this.lastInput = Date.now();
 	}
 
+	// the next person starts where the kiosk starts: its own language, not the last one's
+	async resetToStart() {
+		const language = this.status?.language;
+		if (language && language !== this.language) {
+			await this.setLanguage(language);
+			this.renderChrome();
+		}
+		this.showStart();
+	}
+
 	checkIdle() {
 		if (!this.status || this.dialog) return;
 		const typed = this.main.querySelector('#search')?.value ?? '';
 		if (this.screen === 'start' && typed === '') return;
 		if (Date.now() - this.lastInput < this.status.idleResetSeconds * 1000) return;
-		let left = IDLE_COUNTDOWN_SECONDS;
-		const text = h('p', { id: 'idle-text', text: this.t('idle.text', { s: left }) });
+		// the countdown runs to a deadline, not by counting ticks: a kiosk's browser may throttle or
+		// skip interval callbacks (a busy machine, a background tab), and the reset must still come
+		const deadline = Date.now() + IDLE_COUNTDOWN_SECONDS * 1000;
+		const secondsLeft = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+		const text = h('p', { id: 'idle-text', text: this.t('idle.text', { s: IDLE_COUNTDOWN_SECONDS }) });
 		const stay = h('button', { type: 'button', class: 'primary', text: this.t('idle.stay') });
 		const dialog = h('dialog', { role: 'alertdialog', 'aria-labelledby': 'idle-heading', 'aria-describedby': 'idle-text' },
 			h('h2', { id: 'idle-heading', text: this.t('idle.heading') }), text, h('div', { class: 'actions' }, stay));
@@ -481,13 +499,13 @@ class KioskApp extends HTMLElement {
 			this.touch();
 			if (reset) {
 				call('DELETE', '/api/staff/session').catch(() => {});
-				this.showStart();
+				this.resetToStart();
 			}
 		};
 		stay.addEventListener('click', () => close(false));
 		dialog.addEventListener('cancel', (event) => { event.preventDefault(); close(false); });
 		const countdown = setInterval(() => {
-			left -= 1;
+			const left = secondsLeft();
 			if (left <= 0) close(true);
 			else text.textContent = this.t('idle.text', { s: left });
 		}, 1000);

@@ -8,7 +8,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,6 +25,8 @@ public final class AttendeeCache implements AutoCloseable {
 			+ "credential_version, email, checked_in_at";
 
 	private final Connection connection;
+
+	private final SearchIndex index = new SearchIndex();
 
 	private AttendeeCache(Connection connection) {
 		this.connection = connection;
@@ -100,30 +105,56 @@ public final class AttendeeCache implements AutoCloseable {
 		if (words.isEmpty()) {
 			return List.of();
 		}
-		StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM cached_attendees WHERE ");
-		for (int i = 0; i < words.size(); i++) {
-			sql.append((i > 0) ? " AND " : "").append("instr(search_text, ?) > 0");
-		}
-		sql.append(" ORDER BY (substr(search_text, 1, length(?)) = ?) DESC, display_name, attendee_id LIMIT ?");
-		try (PreparedStatement statement = this.connection.prepareStatement(sql.toString())) {
-			int index = 1;
-			for (String word : words) {
-				statement.setString(index++, word);
+		try {
+			if (this.index.stale()) {
+				this.index.load(indexEntries());
 			}
-			statement.setString(index++, words.get(0));
-			statement.setString(index++, words.get(0));
-			statement.setInt(index, limit);
-			List<CachedAttendee> found = new ArrayList<>();
-			try (ResultSet rows = statement.executeQuery()) {
-				while (rows.next()) {
-					found.add(map(rows));
-				}
-			}
-			return found;
+			return byIds(this.index.search(words, limit));
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	private List<SearchIndex.Entry> indexEntries() throws SQLException {
+		List<SearchIndex.Entry> entries = new ArrayList<>();
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery(
+						"SELECT attendee_id, display_name, search_text FROM cached_attendees ORDER BY display_name, attendee_id")) {
+			while (rows.next()) {
+				entries.add(new SearchIndex.Entry(rows.getString(1), rows.getString(2), rows.getString(3)));
+			}
+		}
+		return entries;
+	}
+
+	// the rows themselves come from the table, so a check-in shows at once
+	private List<CachedAttendee> byIds(List<String> ids) throws SQLException {
+		if (ids.isEmpty()) {
+			return List.of();
+		}
+		String marks = String.join(", ", Collections.nCopies(ids.size(), "?"));
+		Map<String, CachedAttendee> found = new HashMap<>();
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("SELECT " + COLUMNS + " FROM cached_attendees WHERE attendee_id IN (" + marks + ")")) {
+			for (int i = 0; i < ids.size(); i++) {
+				statement.setString(i + 1, ids.get(i));
+			}
+			try (ResultSet rows = statement.executeQuery()) {
+				while (rows.next()) {
+					CachedAttendee attendee = map(rows);
+					found.put(attendee.attendeeId(), attendee);
+				}
+			}
+		}
+		List<CachedAttendee> ranked = new ArrayList<>(ids.size());
+		for (String id : ids) {
+			CachedAttendee attendee = found.get(id);
+			if (attendee != null) {
+				ranked.add(attendee);
+			}
+		}
+		return ranked;
 	}
 
 	/**
@@ -152,6 +183,7 @@ public final class AttendeeCache implements AutoCloseable {
 			try (Statement statement = this.connection.createStatement()) {
 				statement.execute("DELETE FROM cached_attendees");
 			}
+			this.index.cleared();
 			for (CachedAttendee attendee : attendees) {
 				upsert(attendee);
 			}
@@ -275,9 +307,11 @@ public final class AttendeeCache implements AutoCloseable {
 			statement.setString(8, attendee.email());
 			statement.setString(9, attendee.checkedInAt());
 			// the folded name first, so that "starts with" ranks by the name
-			statement.setString(10, SearchText.fold(attendee.displayName()) + " | "
-					+ SearchText.fold(attendee.company()) + " | " + SearchText.fold(attendee.email()));
+			String searchText = SearchText.fold(attendee.displayName()) + " | " + SearchText.fold(attendee.company())
+					+ " | " + SearchText.fold(attendee.email());
+			statement.setString(10, searchText);
 			statement.executeUpdate();
+			this.index.written(new SearchIndex.Entry(attendee.attendeeId(), attendee.displayName(), searchText));
 		}
 	}
 
