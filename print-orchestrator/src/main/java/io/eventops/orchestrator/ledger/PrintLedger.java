@@ -397,7 +397,7 @@ public class PrintLedger {
 	 * @param limit most rows
 	 * @return the jobs
 	 */
-	public List<PrintJob> search(String attendeeId, JobState state, int limit) {
+	List<PrintJob> search(String attendeeId, JobState state, int limit) {
 		List<PrintJob> jobs = new ArrayList<>();
 		if (attendeeId != null && (state == null || state == JobState.PENDING)) {
 			// not taken from the outbox yet: PENDING to ops, newest first like the rest
@@ -428,7 +428,7 @@ public class PrintLedger {
 	 * PENDING.
 	 * @return counts in state order
 	 */
-	public Map<JobState, Long> summary() {
+	Map<JobState, Long> summary() {
 		Map<JobState, Long> counts = new LinkedHashMap<>();
 		for (JobState state : JobState.values()) {
 			counts.put(state, 0L);
