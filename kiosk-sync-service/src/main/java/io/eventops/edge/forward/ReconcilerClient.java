@@ -20,7 +20,7 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * Sends one kiosk's judged batch to the reconciler and returns its committed per-entry
+ * Sends one kiosk's checked batch to the reconciler and returns its committed per-entry
  * results. Transient failures are retried a bounded number of times behind a circuit
  * breaker; what still fails surfaces as {@link ReconcilerUnavailableException}.
  * <p>
@@ -43,12 +43,12 @@ public class ReconcilerClient {
 
 	private final Bulkhead liveBulkhead;
 
-	private final ReconcilerProperties properties;
+	private final ReconcilerLinkProperties properties;
 
 	private final JsonMapper json;
 
 	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, Bulkhead liveBulkhead,
-			ReconcilerProperties properties, JsonMapper json) {
+			ReconcilerLinkProperties properties, JsonMapper json) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;

@@ -155,7 +155,8 @@ class ExpressCodes {
 		String source = "xc-" + claim.code().toLowerCase(Locale.ROOT);
 		// the time of the code's first claim, not now: a resumed attempt must send the
 		// same
-		// payload for the same key, or its replay would be judged key reuse (invariant 3)
+		// payload for the same key, or its replay would be taken for key reuse (invariant
+		// 3)
 		OffsetDateTime capturedAt = claim.firstClaimedAt().atOffset(ZoneOffset.UTC);
 		List<ReconcileEntry> entries = new ArrayList<>();
 		for (String attendee : claim.selection()) {

@@ -12,7 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * How the edge reaches the reconciler ({@code eventops.edge.reconciler.*}).
+ * The edge's link to the reconciler ({@code eventops.edge.reconciler.*}): where it is,
+ * and the timeouts, retries, circuit breaker and bulkheads the edge forwards batches
+ * with.
  *
  * @param baseUrl the reconciler's base URL
  * @param connectTimeout longest wait for a connection
@@ -33,7 +35,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
-public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
+public record ReconcilerLinkProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
 		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("15s") Duration readTimeout,
 		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
 		@NotNull @DefaultValue("5s") Duration retryAfter, @NotNull @DefaultValue("10s") Duration breakerWaitInOpenState,
@@ -50,7 +52,7 @@ public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081
 		return entries <= this.liveMaxEntries;
 	}
 
-	public ReconcilerProperties {
+	public ReconcilerLinkProperties {
 		requirePositive(connectTimeout, "connect-timeout");
 		requirePositive(readTimeout, "read-timeout");
 		requirePositive(retryWait, "retry-wait");
