@@ -3,6 +3,7 @@ package io.eventops.edge.forward;
 import java.net.URI;
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -36,11 +37,15 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
 public record ReconcilerLinkProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
-		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("15s") Duration readTimeout,
-		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
-		@NotNull @DefaultValue("5s") Duration retryAfter, @NotNull @DefaultValue("10s") Duration breakerWaitInOpenState,
+		@NotNull @PositiveDuration @DefaultValue("2s") Duration connectTimeout,
+		@NotNull @PositiveDuration @DefaultValue("15s") Duration readTimeout,
+		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts,
+		@NotNull @PositiveDuration @DefaultValue("200ms") Duration retryWait,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration retryAfter,
+		@NotNull @PositiveDuration @DefaultValue("10s") Duration breakerWaitInOpenState,
 		@Min(1) @Max(256) @DefaultValue("8") int maxConcurrentCalls,
-		@NotNull @DefaultValue("20s") Duration maxQueueWait, @Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
+		@NotNull @PositiveDuration @DefaultValue("20s") Duration maxQueueWait,
+		@Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
 		@Min(1) @Max(64) @DefaultValue("2") int liveConcurrentCalls) {
 
 	/**
@@ -53,20 +58,8 @@ public record ReconcilerLinkProperties(@NotNull @DefaultValue("http://localhost:
 	}
 
 	public ReconcilerLinkProperties {
-		requirePositive(connectTimeout, "connect-timeout");
-		requirePositive(readTimeout, "read-timeout");
-		requirePositive(retryWait, "retry-wait");
-		requirePositive(retryAfter, "retry-after");
-		requirePositive(breakerWaitInOpenState, "breaker-wait-in-open-state");
-		requirePositive(maxQueueWait, "max-queue-wait");
 		if (baseUrl != null && !("http".equals(baseUrl.getScheme()) || "https".equals(baseUrl.getScheme()))) {
 			throw new IllegalArgumentException("eventops.edge.reconciler.base-url must be an http(s) URL");
-		}
-	}
-
-	private static void requirePositive(Duration value, String name) {
-		if (value != null && (value.isNegative() || value.isZero())) {
-			throw new IllegalArgumentException("eventops.edge.reconciler." + name + " must be a positive duration");
 		}
 	}
 

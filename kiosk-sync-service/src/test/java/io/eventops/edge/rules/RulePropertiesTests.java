@@ -1,5 +1,6 @@
 package io.eventops.edge.rules;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,11 @@ class RulePropertiesTests {
 			.bindOrCreate("eventops.edge.rules", RuleProperties.class)
 			.settings();
 
-		assertThat(settings).isEqualTo(RuleSettings.defaults());
+		// the contract's thresholds (shared/contract/API.md), every rule on
+		assertThat(settings).isEqualTo(new RuleSettings(new RuleSettings.Rule(true, Duration.ofMinutes(3)),
+				new RuleSettings.Rule(true, Duration.ofMinutes(5)), new RuleSettings.RateRule(true, 120),
+				new RuleSettings.Rule(true, Duration.ofSeconds(5)), 1000, 10_000));
+		assertThat(RuleProperties.defaults()).isEqualTo(settings);
 	}
 
 	@Test
@@ -49,7 +54,20 @@ class RulePropertiesTests {
 			.withPropertyValues("eventops.edge.rules.clock-skew.limit=-5m")
 			.run((context) -> {
 				assertThat(context).hasFailed();
-				assertThat(messages(context.getStartupFailure())).contains("eventops.edge.rules.clock-skew.limit");
+				// a nested record's component is named as Spring Boot's failure analysis
+				// prints it: "Property: eventops.edge.rules.clockSkew.limit" (relaxed
+				// form)
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("'eventops.edge.rules'")
+					.hasStackTraceContaining("'clockSkew.limit'")
+					.hasStackTraceContaining("must be a positive duration");
+			});
+		new ApplicationContextRunner().withUserConfiguration(RulesConfiguration.class, BindRules.class)
+			.withPropertyValues("eventops.edge.rules.stale-replay.limit=0s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasStackTraceContaining("'eventops.edge.rules'")
+					.hasStackTraceContaining("'staleReplay.limit'")
+					.hasStackTraceContaining("must be a positive duration");
 			});
 		new ApplicationContextRunner().withUserConfiguration(RulesConfiguration.class, BindRules.class)
 			.withPropertyValues("eventops.edge.rules.double-tap.window=soon")

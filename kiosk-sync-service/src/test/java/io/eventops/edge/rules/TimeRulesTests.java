@@ -19,7 +19,7 @@ class TimeRulesTests {
 
 	private static final Instant NOW = Instant.parse("2026-07-16T12:00:00Z");
 
-	private final TimeRules rules = new TimeRules(RuleSettings.defaults(), Clock.fixed(NOW, ZoneOffset.UTC));
+	private final TimeRules rules = new TimeRules(RuleProperties.defaults(), Clock.fixed(NOW, ZoneOffset.UTC));
 
 	@Test
 	void tenMinuteOutageDrainedAtOnceIsNeitherStaleNorRateAnomalyNorDoubleTap() {
