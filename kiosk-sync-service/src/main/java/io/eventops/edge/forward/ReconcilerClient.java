@@ -26,8 +26,9 @@ import org.springframework.web.client.RestClientException;
  * <p>
  * A batch is encoded before it waits for one of the few slots to the reconciler
  * ({@link #prepare}), so that a waiting batch is one byte array, not the object graph of
- * its entries: in a reconnect herd about 200 batches wait at once, and the edge's young
- * collections spent about a fifth of its CPU copying those graphs.
+ * its entries: in a reconnect herd about 200 batches wait at once, and the young
+ * collections that copied their graphs paused the edge (measured: drills/MEASUREMENTS.md,
+ * third round).
  */
 public class ReconcilerClient {
 
