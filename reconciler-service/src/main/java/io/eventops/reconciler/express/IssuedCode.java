@@ -21,60 +21,28 @@ import io.eventops.web.Refusal.Kind;
  * Time comes from the injected {@link Clock}; what is stored is truncated to PostgreSQL's
  * microseconds, so that a resumed attempt reads back exactly the time its first try used
  * (invariant 3: the same key, the same payload).
+ *
+ * @param clock the time
+ * @param code the code, canonical
+ * @param eventId its event
+ * @param attendeeIds the attendees it checks in, in issue order (their positions key the
+ * check-ins)
+ * @param expiresAt when it stops working
+ * @param replacedBy the code that replaced it, null while not replaced
+ * @param attempt the client submission id of the attempt that claimed it last, null
+ * before the first claim
+ * @param selection the attendees that attempt checks in, null before the first claim
+ * @param leaseExpiresAt when that attempt's lease ends, null when no lease is held
+ * @param firstClaimedAt when the code was first claimed, null before
+ * @param usedAt when it was used, null while unused
  */
-final class IssuedCode {
+record IssuedCode(Clock clock, String code, String eventId, List<String> attendeeIds, Instant expiresAt,
+		String replacedBy, String attempt, List<String> selection, Instant leaseExpiresAt, Instant firstClaimedAt,
+		Instant usedAt) {
 
-	private final Clock clock;
-
-	private final String code;
-
-	private final String eventId;
-
-	private final List<String> attendeeIds;
-
-	private final Instant expiresAt;
-
-	private final String replacedBy;
-
-	private final String attempt;
-
-	private final List<String> selection;
-
-	private final Instant leaseExpiresAt;
-
-	private final Instant firstClaimedAt;
-
-	private final Instant usedAt;
-
-	/**
-	 * The code as stored.
-	 * @param clock the time
-	 * @param code the code, canonical
-	 * @param eventId its event
-	 * @param attendeeIds the attendees it checks in, in issue order (their positions key
-	 * the check-ins)
-	 * @param expiresAt when it stops working
-	 * @param replacedBy the code that replaced it, null while not replaced
-	 * @param attempt the client submission id of the attempt that claimed it last, null
-	 * before the first claim
-	 * @param selection the attendees that attempt checks in, null before the first claim
-	 * @param leaseExpiresAt when that attempt's lease ends, null when no lease is held
-	 * @param firstClaimedAt when the code was first claimed, null before
-	 * @param usedAt when it was used, null while unused
-	 */
-	IssuedCode(Clock clock, String code, String eventId, List<String> attendeeIds, Instant expiresAt, String replacedBy,
-			String attempt, List<String> selection, Instant leaseExpiresAt, Instant firstClaimedAt, Instant usedAt) {
-		this.clock = clock;
-		this.code = code;
-		this.eventId = eventId;
-		this.attendeeIds = List.copyOf(attendeeIds);
-		this.expiresAt = expiresAt;
-		this.replacedBy = replacedBy;
-		this.attempt = attempt;
-		this.selection = (selection != null) ? List.copyOf(selection) : null;
-		this.leaseExpiresAt = leaseExpiresAt;
-		this.firstClaimedAt = firstClaimedAt;
-		this.usedAt = usedAt;
+	IssuedCode {
+		attendeeIds = List.copyOf(attendeeIds);
+		selection = (selection != null) ? List.copyOf(selection) : null;
 	}
 
 	/**
@@ -202,46 +170,6 @@ final class IssuedCode {
 	// what is stored: PostgreSQL keeps microseconds
 	private static Instant stamp(Clock clock) {
 		return clock.instant().truncatedTo(ChronoUnit.MICROS);
-	}
-
-	String code() {
-		return this.code;
-	}
-
-	String eventId() {
-		return this.eventId;
-	}
-
-	List<String> attendeeIds() {
-		return this.attendeeIds;
-	}
-
-	Instant expiresAt() {
-		return this.expiresAt;
-	}
-
-	String replacedBy() {
-		return this.replacedBy;
-	}
-
-	String attempt() {
-		return this.attempt;
-	}
-
-	List<String> selection() {
-		return this.selection;
-	}
-
-	Instant leaseExpiresAt() {
-		return this.leaseExpiresAt;
-	}
-
-	Instant firstClaimedAt() {
-		return this.firstClaimedAt;
-	}
-
-	Instant usedAt() {
-		return this.usedAt;
 	}
 
 	boolean isUsed() {
