@@ -6,7 +6,7 @@
 --
 --   eventops_reconciler    owns schema reconciler (migrates and uses it); nothing else
 --   eventops_orchestrator  owns schema printing; in schema reconciler only EXECUTE on the
---                          SECURITY DEFINER functions the relay calls (take_badge_jobs, ...)
+--                          SECURITY DEFINER functions the relay calls (take_from_badge_job_outbox, ...)
 --   eventops_edge          owns schema edge; nothing else
 --   eventops_ops           reads every schema (runbooks, the toolbox); writes nothing
 \set ON_ERROR_STOP on

@@ -112,7 +112,7 @@ class K8sOperationsTests {
 							.stream()
 							.map(Object::toString)
 							.toList()))
-					.contains("reconciler.take_badge_jobs");
+					.contains("reconciler.take_from_badge_job_outbox");
 			}
 		}
 	}

@@ -95,13 +95,19 @@ class PostgresRolesTests {
 
 	@Test
 	void theOrchestratorTakesBadgeJobsOnlyThroughTheReconcilersFunctions() throws SQLException {
+		assertThat(query("eventops_orchestrator",
+				"SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')"))
+			.isEqualTo("0");
+		// the old name, for an orchestrator of the previous release during a rolling
+		// deploy
 		assertThat(query("eventops_orchestrator", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')"))
 			.isEqualTo("0");
 		assertThat(query("eventops_orchestrator", "SELECT count(*) FROM reconciler.badge_job_backlog()"))
 			.isEqualTo("0");
 		assertDenied("eventops_orchestrator", "DELETE FROM reconciler.badge_job_relay");
+		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')");
 		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')");
-		assertDenied("eventops_ops", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')");
+		assertDenied("eventops_ops", "SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')");
 	}
 
 	@Test

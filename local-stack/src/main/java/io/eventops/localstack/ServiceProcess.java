@@ -46,9 +46,9 @@ final class ServiceProcess {
 		command.add("-XX:TieredStopAtLevel=1");
 		command.add("-Xss512k");
 		// Three service JVMs, PostgreSQL and Redis share a few cores here: the serial
-		// collector has no concurrent GC threads and cheaper write barriers than G1.
-		// With it the herd drill measured 8 % less CPU per entry (edge 124 -> 102 us,
-		// reconciler 92 -> 82 us). A container with 1 GiB, as in k8s/, gets it anyway.
+		// collector has no concurrent GC threads and cheaper write barriers than G1
+		// (measured: drills/MEASUREMENTS.md, third round). A container with 1 GiB, as in
+		// k8s/, gets it anyway.
 		command.add("-XX:+UseSerialGC");
 		command.addAll(jvmOptions);
 		command.add("-jar");

@@ -3,7 +3,7 @@ package io.eventops.model.flush;
 import java.util.List;
 
 /**
- * The judgement of one entry of a flush, in the request's order.
+ * The outcome of one entry of a flush, in the request's order.
  *
  * @param seq the entry's seq
  * @param idempotencyKey the entry's key as sent

@@ -1,7 +1,7 @@
 package io.eventops.model.flush;
 
 /**
- * Informational findings of the time rules; a flagged entry is still judged normally.
+ * Informational findings of the time rules; a flagged entry is still decided normally.
  */
 public enum Flag {
 

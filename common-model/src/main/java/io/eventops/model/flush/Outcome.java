@@ -1,7 +1,7 @@
 package io.eventops.model.flush;
 
 /**
- * The judgement of one flushed entry; every outcome but {@link #IN_FLIGHT} is final and
+ * What became of one flushed entry; every outcome but {@link #IN_FLIGHT} is final and
  * acknowledged (invariant 6).
  */
 public enum Outcome {

@@ -7,7 +7,7 @@ import io.eventops.model.flush.Flag;
 import io.eventops.model.flush.RejectionReason;
 
 /**
- * One entry of a batch as the edge judged it: either a valid entry with its time-rule
+ * One entry of a batch as the edge checked it: either a valid entry with its time-rule
  * flags, or an entry the edge already rejected ({@code INVALID_ENTRY},
  * {@code STALE_REPLAY}) that the reconciler must still quarantine and guard.
  *

@@ -3,7 +3,7 @@ package io.eventops.model.reconcile;
 import java.util.List;
 
 /**
- * A batch of one kiosk that the edge authenticated, validated and judged by the time
+ * A batch of one kiosk that the edge authenticated, validated and checked by the time
  * rules.
  *
  * @param kioskId the kiosk

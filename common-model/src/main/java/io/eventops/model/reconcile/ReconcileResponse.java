@@ -5,7 +5,7 @@ import java.util.List;
 import io.eventops.model.flush.EntryResult;
 
 /**
- * The reconciler's judgement of a batch, answered only after it committed (invariant 6).
+ * The reconciler's outcomes for a batch, answered only after it committed (invariant 6).
  *
  * @param results one result per entry, in the request's order
  */

@@ -91,9 +91,12 @@ public final class KioskLog implements AutoCloseable {
 			for (String ddl : Schema.STATEMENTS) {
 				statement.execute(ddl);
 			}
-			statement
-				.execute("INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
-						+ "VALUES (1, '" + this.kioskId.replace("'", "''") + "', 0, 0, 0)");
+		}
+		try (PreparedStatement insert = this.connection.prepareStatement(
+				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
+						+ "VALUES (1, ?, 0, 0, 0)")) {
+			insert.setString(1, this.kioskId);
+			insert.executeUpdate();
 		}
 		String owner = state().kioskId();
 		if (!owner.equals(this.kioskId)) {

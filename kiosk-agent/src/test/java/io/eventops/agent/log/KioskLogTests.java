@@ -172,6 +172,19 @@ class KioskLogTests {
 			.hasMessageContaining("belongs to kiosk kiosk-07");
 	}
 
+	@Test
+	void theKioskIdIsStoredAsGivenWhateverItsCharacters() {
+		String kioskId = "kiosk-'07'; DROP TABLE log_state; --";
+		try (KioskLog log = KioskLog.open(this.directory.resolve("odd.db"), kioskId, 4096, WireFormat::entry,
+				this.clock)) {
+			assertThat(log.state().kioskId()).isEqualTo(kioskId);
+		}
+		try (KioskLog again = KioskLog.open(this.directory.resolve("odd.db"), kioskId, 4096, WireFormat::entry,
+				this.clock)) {
+			assertThat(again.state().kioskId()).as("reopened by its owner").isEqualTo(kioskId);
+		}
+	}
+
 	private static List<EntryResult> results(long from, long to) {
 		return java.util.stream.LongStream.rangeClosed(from, to)
 			.mapToObj((seq) -> EntryResult.of(seq, "kiosk-07:" + seq, Outcome.APPLIED, List.of()))

@@ -3,6 +3,7 @@ package io.eventops.edge.badge;
 import java.net.URI;
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -22,16 +23,11 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("eventops.edge.print-orchestrator")
 public record PrintOrchestratorProperties(@NotNull @DefaultValue("http://localhost:8082") URI baseUrl,
-		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("3s") Duration readTimeout,
-		@NotNull @DefaultValue("3s") Duration retryAfter) {
+		@NotNull @PositiveDuration @DefaultValue("2s") Duration connectTimeout,
+		@NotNull @PositiveDuration @DefaultValue("3s") Duration readTimeout,
+		@NotNull @PositiveDuration @DefaultValue("3s") Duration retryAfter) {
 
 	public PrintOrchestratorProperties {
-		for (Duration value : new Duration[] { connectTimeout, readTimeout, retryAfter }) {
-			if (value != null && (value.isNegative() || value.isZero())) {
-				throw new IllegalArgumentException(
-						"eventops.edge.print-orchestrator.connect-timeout, read-timeout and retry-after must be positive");
-			}
-		}
 		if (baseUrl != null && !("http".equals(baseUrl.getScheme()) || "https".equals(baseUrl.getScheme()))) {
 			throw new IllegalArgumentException("eventops.edge.print-orchestrator.base-url must be an http(s) URL");
 		}

@@ -3,8 +3,7 @@ package io.eventops.edge.flush;
 import io.eventops.model.flush.FlushEntry;
 
 /**
- * The schema judgement of one entry: either the parsed entry, or the first offending
- * field.
+ * The schema check of one entry: either the parsed entry, or the first offending field.
  *
  * @param entry the parsed entry, or {@code null} when invalid
  * @param keyAsSent the idempotency key as the kiosk sent it, if it was a string

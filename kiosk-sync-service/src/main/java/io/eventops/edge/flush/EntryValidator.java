@@ -11,7 +11,7 @@ import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Judges one entry against the contract's schema and {@link EntryBounds}; the first
+ * Checks one entry against the contract's schema and {@link EntryBounds}; the first
  * offending field is reported, so that the entry is rejected as {@code INVALID_ENTRY} on
  * its own and never blocks the rest of its batch (invariants 6 and 11).
  */

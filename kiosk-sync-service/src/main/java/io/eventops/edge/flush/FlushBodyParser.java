@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Parses a flush body as a JSON token stream, so that each entry is kept both as a tree
- * (judged on its own) and as the exact text the kiosk sent (quarantined as received).
+ * (checked on its own) and as the exact text the kiosk sent (quarantined as received).
  * Only what makes the whole request unusable fails it: not JSON, no {@code entries}
  * array, an entry without an integer seq of at least 1, too many entries.
  */
@@ -81,7 +81,7 @@ final class FlushBodyParser {
 	// Decoded strictly before parsing, and parsed from characters: Jackson's byte parser
 	// refuses a property name with an escaped unpaired surrogate as invalid JSON, so one
 	// entry carrying such a name failed its whole batch (invariant 11); its character
-	// parser reads it, and the entry is judged on its own. Malformed UTF-8 still fails
+	// parser reads it, and the entry is checked on its own. Malformed UTF-8 still fails
 	// the request, as it did.
 	private static String utf8(byte[] body) {
 		try {

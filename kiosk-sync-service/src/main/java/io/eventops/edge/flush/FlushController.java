@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /v1/kiosks/{kioskId}/flush}: reads the body itself, size-capped before it
- * is buffered whole, because a malformed entry must be judged per entry rather than fail
+ * is buffered whole, because a malformed entry must be checked per entry rather than fail
  * data binding for the batch.
  */
 @RestController
@@ -27,7 +27,7 @@ class FlushController {
 
 	@PostMapping(path = "/v1/kiosks/{kioskId}/flush", consumes = MediaType.APPLICATION_JSON_VALUE)
 	FlushResponse flush(@AuthenticationPrincipal KioskPrincipal kiosk, HttpServletRequest request) throws IOException {
-		// read inside the service, so that the body is garbage once it is judged
+		// read inside the service, so that the body is garbage once it is checked
 		return this.flushes.flush(kiosk,
 				() -> BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES));
 	}

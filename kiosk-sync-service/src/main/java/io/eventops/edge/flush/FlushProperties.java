@@ -2,6 +2,7 @@ package io.eventops.edge.flush;
 
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -22,12 +23,5 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("eventops.edge.flush")
 record FlushProperties(@Min(1) @Max(64) @DefaultValue("2") int maxInFlightPerKiosk,
-		@NotNull @DefaultValue("1s") Duration busyRetryAfter) {
-
-	FlushProperties {
-		if (busyRetryAfter != null && (busyRetryAfter.isNegative() || busyRetryAfter.isZero())) {
-			throw new IllegalArgumentException("eventops.edge.flush.busy-retry-after must be a positive duration");
-		}
-	}
-
+		@NotNull @PositiveDuration @DefaultValue("1s") Duration busyRetryAfter) {
 }

@@ -7,7 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 
 import io.eventops.edge.forward.ReconcilerClient;
-import io.eventops.edge.forward.ReconcilerProperties;
+import io.eventops.edge.forward.ReconcilerLinkProperties;
 import io.eventops.edge.forward.ReconcilerUnavailableException;
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.kiosk.KioskTracking;
@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.stereotype.Service;
 
 /**
- * Handles one kiosk flush: judges every entry on its own (schema, then time rules),
+ * Handles one kiosk flush: checks every entry on its own (schema, then time rules),
  * forwards the whole batch, rejected entries included, so that the reconciler quarantines
  * and guards them, records the committed outcomes and answers with the acknowledgement.
  * Nothing is acknowledged before the reconciler committed (invariant 6).
@@ -53,7 +53,7 @@ class FlushService {
 	private final KioskFlushSlots slots;
 
 	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
-			JsonMapper json, ReconcilerProperties properties, FlushProperties flushProperties) {
+			JsonMapper json, ReconcilerLinkProperties properties, FlushProperties flushProperties) {
 		this.slots = new KioskFlushSlots(flushProperties);
 		this.rules = rules;
 		this.reconciler = reconciler;
@@ -73,40 +73,40 @@ class FlushService {
 
 	private FlushResponse flushInSlot(KioskPrincipal kiosk, Body body) throws IOException {
 		long started = System.nanoTime();
-		Judged judged = judge(kiosk, body.read());
-		if (judged.batch() == null) {
-			long watermark = this.tracking.heartbeat(kiosk.kioskId(), judged.highestLocalSeq());
+		Prepared prepared = prepare(kiosk, body.read());
+		if (prepared.batch() == null) {
+			long watermark = this.tracking.heartbeat(kiosk.kioskId(), prepared.highestLocalSeq());
 			return new FlushResponse(kiosk.kioskId(), watermark, List.of());
 		}
 		ReconcileResponse response;
 		try {
-			response = this.reconciler.reconcile(judged.batch());
+			response = this.reconciler.reconcile(prepared.batch());
 		}
 		catch (ReconcilerUnavailableException ex) {
 			throw EdgeException.unavailable(this.retryAfter);
 		}
-		this.tracking.recordFlush(kiosk.kioskId(), judged.highestLocalSeq(), response.results());
+		this.tracking.recordFlush(kiosk.kioskId(), prepared.highestLocalSeq(), response.results());
 		this.metrics.batch(response.results(), Duration.ofNanos(System.nanoTime() - started));
 		return new FlushResponse(kiosk.kioskId(), Acknowledgement.ackedThroughSeq(response.results()),
 				response.results());
 	}
 
-	// Parses and judges a body and encodes the batch for the reconciler. Its own method,
+	// Parses and checks a body and encodes the batch for the reconciler. Its own method,
 	// so that the parsed entries are garbage before the batch waits for a slot to the
 	// reconciler: only the encoded bytes wait.
-	private Judged judge(KioskPrincipal kiosk, byte[] body) {
+	private Prepared prepare(KioskPrincipal kiosk, byte[] body) {
 		ParsedFlush flush = this.parser.parse(body);
 		if (flush.entries().isEmpty()) {
-			return new Judged(flush.highestLocalSeq(), null);
+			return new Prepared(flush.highestLocalSeq(), null);
 		}
-		List<ReconcileEntry> entries = judge(kiosk.kioskId(), flush.entries());
-		return new Judged(flush.highestLocalSeq(), this.reconciler
+		List<ReconcileEntry> entries = check(kiosk.kioskId(), flush.entries());
+		return new Prepared(flush.highestLocalSeq(), this.reconciler
 			.prepare(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries)));
 	}
 
 	// schema first, then the time rules for the valid entries in one pass over the
 	// kiosk's shared capture history
-	private List<ReconcileEntry> judge(String kioskId, List<ParsedFlush.RawEntry> raws) {
+	private List<ReconcileEntry> check(String kioskId, List<ParsedFlush.RawEntry> raws) {
 		List<EntryCheck> checks = new ArrayList<>(raws.size());
 		List<FlushEntry> valid = new ArrayList<>(raws.size());
 		for (ParsedFlush.RawEntry raw : raws) {
@@ -116,7 +116,7 @@ class FlushService {
 				valid.add(check.entry());
 			}
 		}
-		Iterator<Verdict> verdicts = this.rules.judge(kioskId, valid).iterator();
+		Iterator<Verdict> verdicts = this.rules.check(kioskId, valid).iterator();
 		List<ReconcileEntry> entries = new ArrayList<>(raws.size());
 		for (int i = 0; i < raws.size(); i++) {
 			ParsedFlush.RawEntry raw = raws.get(i);
@@ -141,7 +141,7 @@ class FlushService {
 	}
 
 	// a heartbeat has no batch
-	private record Judged(long highestLocalSeq, ReconcilerClient.PreparedBatch batch) {
+	private record Prepared(long highestLocalSeq, ReconcilerClient.PreparedBatch batch) {
 	}
 
 	/** A request body, read when the service is ready for it. */

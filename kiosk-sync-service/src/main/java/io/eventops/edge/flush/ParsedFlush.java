@@ -6,7 +6,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A flush body that passed the whole-request checks: every entry is a JSON object with an
- * integer seq of at least 1; everything else is judged per entry.
+ * integer seq of at least 1; everything else is checked per entry.
  *
  * @param highestLocalSeq the kiosk's highest local seq
  * @param entries the entries in the request's order

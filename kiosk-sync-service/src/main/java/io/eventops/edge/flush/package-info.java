@@ -1,6 +1,6 @@
 /**
  * The flush endpoint: whole-request checks (size, content type, JSON shape, entry count),
- * per-entry schema and time-rule judgement, forwarding, and the acknowledgement
- * (invariant 6).
+ * per-entry schema and time-rule checks, forwarding, and the acknowledgement (invariant
+ * 6).
  */
 package io.eventops.edge.flush;

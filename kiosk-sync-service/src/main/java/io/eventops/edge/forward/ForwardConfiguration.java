@@ -61,7 +61,7 @@ class ForwardConfiguration {
 	}
 
 	@Bean
-	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerProperties properties,
+	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerLinkProperties properties,
 			SecurityProperties security, JsonMapper json) {
 		HttpClient http = HttpClient.newBuilder()
 			.connectTimeout(properties.connectTimeout())

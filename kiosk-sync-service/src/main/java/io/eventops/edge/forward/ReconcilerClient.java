@@ -20,14 +20,15 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * Sends one kiosk's judged batch to the reconciler and returns its committed per-entry
+ * Sends one kiosk's checked batch to the reconciler and returns its committed per-entry
  * results. Transient failures are retried a bounded number of times behind a circuit
  * breaker; what still fails surfaces as {@link ReconcilerUnavailableException}.
  * <p>
  * A batch is encoded before it waits for one of the few slots to the reconciler
  * ({@link #prepare}), so that a waiting batch is one byte array, not the object graph of
- * its entries: in a reconnect herd about 200 batches wait at once, and the edge's young
- * collections spent about a fifth of its CPU copying those graphs.
+ * its entries: in a reconnect herd about 200 batches wait at once, and the young
+ * collections that copied their graphs paused the edge (measured: drills/MEASUREMENTS.md,
+ * third round).
  */
 public class ReconcilerClient {
 
@@ -43,12 +44,12 @@ public class ReconcilerClient {
 
 	private final Bulkhead liveBulkhead;
 
-	private final ReconcilerProperties properties;
+	private final ReconcilerLinkProperties properties;
 
 	private final JsonMapper json;
 
 	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, Bulkhead liveBulkhead,
-			ReconcilerProperties properties, JsonMapper json) {
+			ReconcilerLinkProperties properties, JsonMapper json) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;

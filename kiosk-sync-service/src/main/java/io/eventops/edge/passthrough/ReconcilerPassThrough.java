@@ -7,7 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-import io.eventops.edge.forward.ReconcilerProperties;
+import io.eventops.edge.forward.ReconcilerLinkProperties;
 import io.eventops.edge.security.SecurityProperties;
 import io.eventops.edge.web.EdgeException;
 
@@ -32,7 +32,7 @@ class ReconcilerPassThrough {
 
 	private final Duration retryAfter;
 
-	ReconcilerPassThrough(ReconcilerProperties properties, SecurityProperties security) {
+	ReconcilerPassThrough(ReconcilerLinkProperties properties, SecurityProperties security) {
 		this.http = HttpClient.newBuilder()
 			.connectTimeout(properties.connectTimeout())
 			.version(HttpClient.Version.HTTP_1_1)

@@ -22,7 +22,7 @@ final class CaptureHistory {
 
 	/**
 	 * One batch's working view of a kiosk's captures: the remembered ones near the
-	 * batch's capture times, to which the batch's entries are added as they are judged.
+	 * batch's capture times, to which the batch's entries are added as they are checked.
 	 * @param known the remembered captures
 	 * @param capacity the most captures the view holds
 	 * @return the view
@@ -34,7 +34,7 @@ final class CaptureHistory {
 	}
 
 	/**
-	 * One kiosk's recent captures; callers hold its monitor while they judge an entry.
+	 * One kiosk's recent captures; callers hold its monitor while they check an entry.
 	 * Indexed by attendee (double tap) and by capture time (rate), so that judging an
 	 * entry costs what the captures near it cost, not a scan of the whole history.
 	 */

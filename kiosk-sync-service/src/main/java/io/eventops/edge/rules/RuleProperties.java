@@ -2,11 +2,13 @@ package io.eventops.edge.rules;
 
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
@@ -33,6 +35,15 @@ record RuleProperties(@Valid @NotNull @DefaultValue StaleReplay staleReplay,
 		}
 	}
 
+	/**
+	 * The settings when nothing is configured: the defaults of this record's components,
+	 * the one place they are written.
+	 * @return the default settings, every rule on
+	 */
+	static RuleSettings defaults() {
+		return new Binder().bindOrCreate("eventops.edge.rules", RuleProperties.class).settings();
+	}
+
 	RuleSettings settings() {
 		return new RuleSettings(new RuleSettings.Rule(this.staleReplay.enabled(), this.staleReplay.limit()),
 				new RuleSettings.Rule(this.clockSkew.enabled(), this.clockSkew.limit()),
@@ -41,25 +52,14 @@ record RuleProperties(@Valid @NotNull @DefaultValue StaleReplay staleReplay,
 				this.history.kiosks());
 	}
 
-	private static Duration positive(Duration value, String property) {
-		if (value != null && (value.isNegative() || value.isZero())) {
-			throw new IllegalArgumentException(property + " must be a positive duration, was " + value);
-		}
-		return value;
-	}
-
 	/**
 	 * The stale-replay rule.
 	 *
 	 * @param enabled whether it runs
 	 * @param limit longest accepted time from capture to queue write
 	 */
-	record StaleReplay(@DefaultValue("true") boolean enabled, @NotNull @DefaultValue("3m") Duration limit) {
-
-		StaleReplay {
-			positive(limit, "eventops.edge.rules.stale-replay.limit");
-		}
-
+	record StaleReplay(@DefaultValue("true") boolean enabled,
+			@NotNull @PositiveDuration @DefaultValue("3m") Duration limit) {
 	}
 
 	/**
@@ -68,12 +68,8 @@ record RuleProperties(@Valid @NotNull @DefaultValue StaleReplay staleReplay,
 	 * @param enabled whether it runs
 	 * @param limit longest accepted time from queue write to a later capture
 	 */
-	record ClockSkew(@DefaultValue("true") boolean enabled, @NotNull @DefaultValue("5m") Duration limit) {
-
-		ClockSkew {
-			positive(limit, "eventops.edge.rules.clock-skew.limit");
-		}
-
+	record ClockSkew(@DefaultValue("true") boolean enabled,
+			@NotNull @PositiveDuration @DefaultValue("5m") Duration limit) {
 	}
 
 	/**
@@ -91,12 +87,8 @@ record RuleProperties(@Valid @NotNull @DefaultValue StaleReplay staleReplay,
 	 * @param enabled whether it runs
 	 * @param window capture-time window within which the same attendee is a double tap
 	 */
-	record DoubleTap(@DefaultValue("true") boolean enabled, @NotNull @DefaultValue("5s") Duration window) {
-
-		DoubleTap {
-			positive(window, "eventops.edge.rules.double-tap.window");
-		}
-
+	record DoubleTap(@DefaultValue("true") boolean enabled,
+			@NotNull @PositiveDuration @DefaultValue("5s") Duration window) {
 	}
 
 	/**

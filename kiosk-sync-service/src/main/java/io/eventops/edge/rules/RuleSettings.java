@@ -17,12 +17,6 @@ import java.time.Duration;
 public record RuleSettings(Rule staleReplay, Rule clockSkew, RateRule ratePerMinute, Rule doubleTap,
 		int historyPerKiosk, int historyKiosks) {
 
-	/** The contract's defaults, every rule on. */
-	public static RuleSettings defaults() {
-		return new RuleSettings(new Rule(true, Duration.ofMinutes(3)), new Rule(true, Duration.ofMinutes(5)),
-				new RateRule(true, 120), new Rule(true, Duration.ofSeconds(5)), 1000, 10_000);
-	}
-
 	/**
 	 * A rule with a duration threshold.
 	 *

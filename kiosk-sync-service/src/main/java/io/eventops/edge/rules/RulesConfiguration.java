@@ -16,7 +16,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class RulesConfiguration {
 
-	// the capture history in Redis: every replica judges a kiosk's flags alike
+	// the capture history in Redis: every replica checks a kiosk's flags alike
 	@Bean
 	TimeRules timeRules(RuleProperties properties, StringRedisTemplate redis,
 			@Value("${eventops.redis.key-prefix:}") String keyPrefix, MeterRegistry meters) {

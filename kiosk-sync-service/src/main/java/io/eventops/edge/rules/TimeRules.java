@@ -10,7 +10,7 @@ import io.eventops.model.flush.Flag;
 import io.eventops.model.flush.FlushEntry;
 
 /**
- * Judges entries by the time rules on capture and queue time, with {@code queuedAt}
+ * Checks entries by the time rules on capture and queue time, with {@code queuedAt}
  * clamped to the server's now; the time of delivery is never read (invariant 5), so a
  * long outage drained in one burst is neither stale, nor a rate anomaly, nor a double
  * tap.
@@ -47,23 +47,23 @@ public final class TimeRules {
 	}
 
 	/**
-	 * Judges one entry of a kiosk.
+	 * Checks one entry of a kiosk.
 	 * @param kioskId the kiosk
 	 * @param entry a schema-valid entry
 	 * @return the verdict
 	 */
-	public Verdict judge(String kioskId, FlushEntry entry) {
-		return judge(kioskId, List.of(entry)).get(0);
+	public Verdict check(String kioskId, FlushEntry entry) {
+		return check(kioskId, List.of(entry)).get(0);
 	}
 
 	/**
-	 * Judges a batch's schema-valid entries of a kiosk, in the batch's order, against the
+	 * Checks a batch's schema-valid entries of a kiosk, in the batch's order, against the
 	 * kiosk's remembered captures (one read of the store and one write per batch).
 	 * @param kioskId the kiosk
 	 * @param entries the entries
 	 * @return one verdict per entry, in the same order
 	 */
-	public List<Verdict> judge(String kioskId, List<FlushEntry> entries) {
+	public List<Verdict> check(String kioskId, List<FlushEntry> entries) {
 		Instant now = this.clock.instant();
 		Verdict[] verdicts = new Verdict[entries.size()];
 		Instant earliest = null;
@@ -91,7 +91,7 @@ public final class TimeRules {
 		List<CaptureStore.Capture> added = new ArrayList<>();
 		for (int i = 0; i < entries.size(); i++) {
 			if (verdicts[i] == null) {
-				verdicts[i] = judgeFresh(entries.get(i), now, captures);
+				verdicts[i] = checkFresh(entries.get(i), now, captures);
 				FlushEntry entry = entries.get(i);
 				added.add(new CaptureStore.Capture(entry.seq(), entry.attendeeId(), entry.capturedAt().toInstant()));
 			}
@@ -107,7 +107,7 @@ public final class TimeRules {
 		return this.settings.staleReplay().enabled() && age.compareTo(this.settings.staleReplay().limit()) > 0;
 	}
 
-	private Verdict judgeFresh(FlushEntry entry, Instant now, CaptureHistory.KioskCaptures captures) {
+	private Verdict checkFresh(FlushEntry entry, Instant now, CaptureHistory.KioskCaptures captures) {
 		Instant captured = entry.capturedAt().toInstant();
 		Instant queued = entry.queuedAt().toInstant().isAfter(now) ? now : entry.queuedAt().toInstant();
 		Duration age = Duration.between(captured, queued);

@@ -2,6 +2,7 @@ package io.eventops.edge.stream;
 
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -27,16 +28,11 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("eventops.edge.streams")
 public record StreamProperties(@Min(1) @Max(100) @DefaultValue("2") int perKiosk,
-		@Min(1) @Max(100_000) @DefaultValue("2000") int total, @NotNull @DefaultValue("5s") Duration retryAfter,
-		@NotNull @DefaultValue("5s") Duration safetyPoll) {
+		@Min(1) @Max(100_000) @DefaultValue("2000") int total,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration retryAfter,
+		@NotNull @PositiveDuration(min = "100ms") @DefaultValue("5s") Duration safetyPoll) {
 
 	public StreamProperties {
-		if (retryAfter != null && (retryAfter.isNegative() || retryAfter.isZero())) {
-			throw new IllegalArgumentException("eventops.edge.streams.retry-after must be a positive duration");
-		}
-		if (safetyPoll != null && safetyPoll.compareTo(Duration.ofMillis(100)) < 0) {
-			throw new IllegalArgumentException("eventops.edge.streams.safety-poll must be at least 100ms");
-		}
 		if (perKiosk > total) {
 			throw new IllegalArgumentException("eventops.edge.streams.per-kiosk must not exceed total");
 		}

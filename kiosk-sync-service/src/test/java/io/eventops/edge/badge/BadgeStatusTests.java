@@ -107,7 +107,7 @@ class BadgeStatusTests {
 
 		// the job moves on as the dispatcher and the printer would move it
 		this.jdbc.queryForList("""
-				WITH taken AS (SELECT * FROM reconciler.take_badge_jobs(100, ?))
+				WITH taken AS (SELECT * FROM reconciler.take_from_badge_job_outbox(100, ?))
 				INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
 					display_name, company, tier, state, created_at)
 				SELECT job_id, attendee_id, event_id, credential_version, printer_pool, display_name, company, tier,

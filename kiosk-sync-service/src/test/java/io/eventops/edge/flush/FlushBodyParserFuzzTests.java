@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A coverage-guided fuzz target (Jazzer) for the flush body parser and the per-entry
- * judgement behind it: any bytes are either refused as a whole request with a 400/413/422
- * problem or parsed into entries that are each judged without an exception, whose
+ * checks behind it: any bytes are either refused as a whole request with a 400/413/422
+ * problem or parsed into entries that are each checked without an exception, whose
  * accepted values are within {@link EntryBounds}, and whose quarantine text PostgreSQL
  * can store (invariant 11). In a plain build it runs the inputs under
  * {@code FlushBodyParserFuzzTestsInputs} in seconds; with {@code JAZZER_FUZZ=1} it fuzzes
@@ -31,7 +31,7 @@ class FlushBodyParserFuzzTests {
 	private final EntryValidator validator = new EntryValidator();
 
 	@FuzzTest(maxDuration = "2m")
-	void anyBodyIsRefusedWholeOrJudgedEntryByEntry(byte[] body) {
+	void anyBodyIsRefusedWholeOrCheckedEntryByEntry(byte[] body) {
 		ParsedFlush flush;
 		try {
 			flush = this.parser.parse(body);

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Malformed and hostile flush bodies never make the edge fail (5xx) and never store
- * anything; hostile entries that keep a valid seq are judged and quarantined one by one.
+ * anything; hostile entries that keep a valid seq are checked and quarantined one by one.
  * jqwik runs outside the Spring test framework, so the edge comes from
  * {@link EdgeStack#sharedEdgePort()}.
  */
@@ -68,7 +68,7 @@ class HostileBodyProperties {
 	}
 
 	@Property(tries = 40)
-	void hostileEntriesWithAValidSeqAreJudgedOneByOne(@ForAll("hostileEntries") String entry) {
+	void hostileEntriesWithAValidSeqAreCheckedOneByOne(@ForAll("hostileEntries") String entry) {
 		String kiosk = TestData.kiosk();
 		String token = edge.provision(kiosk, TestData.unique("ev"));
 		String body = "{\"highestLocalSeq\":2,\"entries\":[{\"seq\":1," + entry.replace("KIOSK", kiosk)

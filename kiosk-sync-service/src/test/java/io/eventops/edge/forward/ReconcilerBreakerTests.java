@@ -54,7 +54,7 @@ class ReconcilerBreakerTests {
 			exchange.close();
 		});
 		this.server.start();
-		ReconcilerProperties properties = new ReconcilerProperties(
+		ReconcilerLinkProperties properties = new ReconcilerLinkProperties(
 				URI.create("http://127.0.0.1:" + this.server.getAddress().getPort()), Duration.ofSeconds(1),
 				Duration.ofSeconds(2), 3, Duration.ofMillis(5), Duration.ofSeconds(5), Duration.ofSeconds(30), 8,
 				Duration.ofSeconds(1), 20, 2);

@@ -157,9 +157,9 @@ class ReconcilerLiveLaneTests {
 		return client;
 	}
 
-	private ReconcilerProperties properties(int liveMaxEntries) {
+	private ReconcilerLinkProperties properties(int liveMaxEntries) {
 		// two backlog slots, two live ones; a batch waits 1 s for a slot
-		return new ReconcilerProperties(URI.create("http://127.0.0.1:" + this.server.getAddress().getPort()),
+		return new ReconcilerLinkProperties(URI.create("http://127.0.0.1:" + this.server.getAddress().getPort()),
 				Duration.ofSeconds(1), Duration.ofSeconds(40), 1, Duration.ofMillis(5), Duration.ofSeconds(5),
 				Duration.ofSeconds(30), 2, Duration.ofSeconds(1), liveMaxEntries, 2);
 	}

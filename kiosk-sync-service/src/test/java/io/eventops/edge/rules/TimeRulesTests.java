@@ -19,14 +19,14 @@ class TimeRulesTests {
 
 	private static final Instant NOW = Instant.parse("2026-07-16T12:00:00Z");
 
-	private final TimeRules rules = new TimeRules(RuleSettings.defaults(), Clock.fixed(NOW, ZoneOffset.UTC));
+	private final TimeRules rules = new TimeRules(RuleProperties.defaults(), Clock.fixed(NOW, ZoneOffset.UTC));
 
 	@Test
 	void tenMinuteOutageDrainedAtOnceIsNeitherStaleNorRateAnomalyNorDoubleTap() {
 		List<Verdict> verdicts = new ArrayList<>();
 		for (int i = 0; i < 200; i++) {
 			Instant captured = NOW.minus(Duration.ofMinutes(10)).plusSeconds(3L * i);
-			verdicts.add(this.rules.judge("k1", entry(i + 1, "att_" + i, captured, captured.plusMillis(900))));
+			verdicts.add(this.rules.check("k1", entry(i + 1, "att_" + i, captured, captured.plusMillis(900))));
 		}
 
 		assertThat(verdicts).allSatisfy((verdict) -> {
@@ -37,7 +37,7 @@ class TimeRulesTests {
 
 	@Test
 	void entryQueuedSoonAfterCaptureIsFreshHoweverLateItIsDelivered() {
-		Verdict verdict = this.rules.judge("k1", entry(1, "a", NOW.minusSeconds(600), NOW.minusSeconds(570)));
+		Verdict verdict = this.rules.check("k1", entry(1, "a", NOW.minusSeconds(600), NOW.minusSeconds(570)));
 
 		assertThat(verdict.staleReplay()).isFalse();
 		assertThat(verdict.flags()).isEmpty();
@@ -46,8 +46,8 @@ class TimeRulesTests {
 	@Test
 	void entryQueuedLongAfterCaptureIsAStaleReplayAndSpendsNoHistory() {
 		Instant captured = NOW.minus(Duration.ofDays(2));
-		Verdict stale = this.rules.judge("k1", entry(1, "a", captured, NOW));
-		Verdict next = this.rules.judge("k1", entry(2, "a", captured.plusSeconds(1), captured.plusSeconds(2)));
+		Verdict stale = this.rules.check("k1", entry(1, "a", captured, NOW));
+		Verdict next = this.rules.check("k1", entry(2, "a", captured.plusSeconds(1), captured.plusSeconds(2)));
 
 		assertThat(stale.staleReplay()).isTrue();
 		assertThat(next.flags()).doesNotContain(Flag.DOUBLE_TAP);
@@ -57,7 +57,7 @@ class TimeRulesTests {
 	void captureLongAfterItsQueueWriteIsFlaggedAsClockSkew() {
 		Instant queued = NOW.minus(Duration.ofMinutes(7));
 
-		Verdict verdict = this.rules.judge("k1", entry(1, "a", queued.plus(Duration.ofMinutes(6)), queued));
+		Verdict verdict = this.rules.check("k1", entry(1, "a", queued.plus(Duration.ofMinutes(6)), queued));
 
 		assertThat(verdict.staleReplay()).isFalse();
 		assertThat(verdict.flags()).containsExactly(Flag.CLOCK_SKEW);
@@ -67,7 +67,7 @@ class TimeRulesTests {
 	void queueTimeAheadOfTheServerIsClampedToNow() {
 		Instant future = NOW.plus(Duration.ofMinutes(10));
 
-		Verdict verdict = this.rules.judge("k1", entry(1, "a", future, future));
+		Verdict verdict = this.rules.check("k1", entry(1, "a", future, future));
 
 		assertThat(verdict.flags()).containsExactly(Flag.CLOCK_SKEW);
 	}
@@ -77,7 +77,7 @@ class TimeRulesTests {
 		List<Verdict> verdicts = new ArrayList<>();
 		for (int i = 0; i < 130; i++) {
 			Instant captured = NOW.minusSeconds(60).plusMillis(400L * i);
-			verdicts.add(this.rules.judge("k1", entry(i + 1, "att_" + i, captured, captured)));
+			verdicts.add(this.rules.check("k1", entry(i + 1, "att_" + i, captured, captured)));
 		}
 
 		assertThat(verdicts.subList(0, 120)).allSatisfy((verdict) -> assertThat(verdict.flags()).isEmpty());
@@ -88,12 +88,12 @@ class TimeRulesTests {
 	@Test
 	void sameAttendeeWithinTheTapWindowIsADoubleTapButARetryOfTheSameSeqIsNot() {
 		Instant captured = NOW.minusSeconds(30);
-		this.rules.judge("k1", entry(1, "a", captured, captured));
+		this.rules.check("k1", entry(1, "a", captured, captured));
 
-		Verdict retry = this.rules.judge("k1", entry(1, "a", captured, captured));
-		Verdict tap = this.rules.judge("k1", entry(2, "a", captured.plusSeconds(4), captured.plusSeconds(4)));
-		Verdict otherKiosk = this.rules.judge("k2", entry(1, "a", captured.plusSeconds(1), captured.plusSeconds(1)));
-		Verdict later = this.rules.judge("k1", entry(3, "a", captured.plusSeconds(20), captured.plusSeconds(20)));
+		Verdict retry = this.rules.check("k1", entry(1, "a", captured, captured));
+		Verdict tap = this.rules.check("k1", entry(2, "a", captured.plusSeconds(4), captured.plusSeconds(4)));
+		Verdict otherKiosk = this.rules.check("k2", entry(1, "a", captured.plusSeconds(1), captured.plusSeconds(1)));
+		Verdict later = this.rules.check("k1", entry(3, "a", captured.plusSeconds(20), captured.plusSeconds(20)));
 
 		assertThat(retry.flags()).isEmpty();
 		assertThat(tap.flags()).containsExactly(Flag.DOUBLE_TAP);
@@ -109,9 +109,9 @@ class TimeRulesTests {
 		TimeRules rules = new TimeRules(off, Clock.fixed(NOW, ZoneOffset.UTC));
 		Instant old = NOW.minus(Duration.ofDays(2));
 
-		Verdict stale = rules.judge("k1", entry(1, "a", old, NOW));
-		Verdict skewed = rules.judge("k1", entry(2, "a", NOW.plus(Duration.ofHours(1)), NOW));
-		Verdict tap = rules.judge("k1", entry(3, "a", old, old));
+		Verdict stale = rules.check("k1", entry(1, "a", old, NOW));
+		Verdict skewed = rules.check("k1", entry(2, "a", NOW.plus(Duration.ofHours(1)), NOW));
+		Verdict tap = rules.check("k1", entry(3, "a", old, old));
 
 		assertThat(stale.staleReplay()).isFalse();
 		assertThat(skewed.flags()).isEmpty();

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotEmpty;
@@ -47,16 +48,22 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("eventops.print")
-public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterval,
+public record PrintProperties(@NotNull @PositiveDuration @DefaultValue("1s") Duration probeInterval,
 		@Min(1) @Max(100) @DefaultValue("3") int downAfterFailures, @DefaultValue("true") boolean autoFailover,
-		@NotNull @DefaultValue("1s") Duration relayInterval, @Positive @DefaultValue("500") int relayBatchSize,
+		@NotNull @PositiveDuration @DefaultValue("1s") Duration relayInterval,
+		@Positive @DefaultValue("500") int relayBatchSize,
 		@Min(1) @Max(10000) @DefaultValue("20") int maxQueuedPerPrinter,
-		@NotNull @DefaultValue("7d") Duration doneMarkerTtl, @NotNull @DefaultValue("1s") Duration connectTimeout,
-		@NotNull @DefaultValue("1s") Duration readTimeout, @NotNull @DefaultValue("30s") Duration confirmTimeout,
-		@NotNull @DefaultValue("250ms") Duration confirmPollInterval,
-		@NotNull @DefaultValue("10s") Duration agentLeaseTtl, @NotNull @DefaultValue("2s") Duration rebuildInterval,
-		@NotNull @DefaultValue("5s") Duration rebuildGrace, @NotNull @DefaultValue("20s") Duration probePrintTimeout,
-		@Min(150) @Max(600) @DefaultValue("203") int labelDpi, @NotNull @DefaultValue("10s") Duration printedRefresh,
+		@NotNull @PositiveDuration @DefaultValue("7d") Duration doneMarkerTtl,
+		@NotNull @PositiveDuration @DefaultValue("1s") Duration connectTimeout,
+		@NotNull @PositiveDuration @DefaultValue("1s") Duration readTimeout,
+		@NotNull @PositiveDuration @DefaultValue("30s") Duration confirmTimeout,
+		@NotNull @PositiveDuration @DefaultValue("250ms") Duration confirmPollInterval,
+		@NotNull @DefaultValue("10s") Duration agentLeaseTtl,
+		@NotNull @PositiveDuration @DefaultValue("2s") Duration rebuildInterval,
+		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5s") Duration rebuildGrace,
+		@NotNull @PositiveDuration @DefaultValue("20s") Duration probePrintTimeout,
+		@Min(150) @Max(600) @DefaultValue("203") int labelDpi,
+		@NotNull @PositiveDuration @DefaultValue("10s") Duration printedRefresh,
 		// one comma-separated default: an array-valued @DefaultValue on a record
 		// component
 		// kept ConfigurationPropertiesScan from registering the record here (Spring Boot
@@ -64,16 +71,6 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories) {
 
 	public PrintProperties {
-		requirePositive(probeInterval, "probe-interval");
-		requirePositive(relayInterval, "relay-interval");
-		requirePositive(doneMarkerTtl, "done-marker-ttl");
-		requirePositive(connectTimeout, "connect-timeout");
-		requirePositive(readTimeout, "read-timeout");
-		requirePositive(confirmTimeout, "confirm-timeout");
-		requirePositive(confirmPollInterval, "confirm-poll-interval");
-		requirePositive(rebuildInterval, "rebuild-interval");
-		requirePositive(probePrintTimeout, "probe-print-timeout");
-		requirePositive(printedRefresh, "printed-refresh");
 		if (agentLeaseTtl != null && probeInterval != null
 				&& agentLeaseTtl.compareTo(probeInterval.multipliedBy(3)) < 0) {
 			throw new IllegalArgumentException("eventops.print.agent-lease-ttl must be at least 3 probe intervals");
@@ -83,15 +80,6 @@ public record PrintProperties(@NotNull @DefaultValue("1s") Duration probeInterva
 				throw new IllegalArgumentException(
 						"eventops.print.font-directories must be absolute paths, got " + directory);
 			}
-		}
-		if (rebuildGrace != null && rebuildGrace.isNegative()) {
-			throw new IllegalArgumentException("eventops.print.rebuild-grace must not be negative");
-		}
-	}
-
-	private static void requirePositive(Duration value, String name) {
-		if (value != null && (value.isNegative() || value.isZero())) {
-			throw new IllegalArgumentException("eventops.print." + name + " must be positive");
 		}
 	}
 

@@ -43,9 +43,9 @@ public class PrintLedger {
 	/**
 	 * Moves up to {@code limit} of a pool's oldest untaken jobs from the reconciler's
 	 * outbox into the ledger as PENDING, in one statement: the reconciler's
-	 * {@code take_badge_jobs} removes them from its relay table in the same transaction,
-	 * so a job is taken once and a failed insert leaves it there (invariant 7). Safe with
-	 * several replicas: they take disjoint jobs.
+	 * {@code take_from_badge_job_outbox} removes them from its relay table in the same
+	 * transaction, so a job is taken once and a failed insert leaves it there (invariant
+	 * 7). Safe with several replicas: they take disjoint jobs.
 	 * @param pool the printer pool
 	 * @param limit most jobs per call
 	 * @return how many jobs were taken, and the ones this call inserted (fewer when a
@@ -53,7 +53,7 @@ public class PrintLedger {
 	 */
 	public Relayed relayFromOutbox(String pool, int limit) {
 		return this.jdbc.queryForObject("""
-				WITH taken AS (SELECT * FROM reconciler.take_badge_jobs(?, ?)),
+				WITH taken AS (SELECT * FROM reconciler.take_from_badge_job_outbox(?, ?)),
 				inserted AS (
 					INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
 						display_name, company, tier, state, created_at)
@@ -397,7 +397,7 @@ public class PrintLedger {
 	 * @param limit most rows
 	 * @return the jobs
 	 */
-	public List<PrintJob> search(String attendeeId, JobState state, int limit) {
+	List<PrintJob> search(String attendeeId, JobState state, int limit) {
 		List<PrintJob> jobs = new ArrayList<>();
 		if (attendeeId != null && (state == null || state == JobState.PENDING)) {
 			// not taken from the outbox yet: PENDING to ops, newest first like the rest
@@ -428,7 +428,7 @@ public class PrintLedger {
 	 * PENDING.
 	 * @return counts in state order
 	 */
-	public Map<JobState, Long> summary() {
+	Map<JobState, Long> summary() {
 		Map<JobState, Long> counts = new LinkedHashMap<>();
 		for (JobState state : JobState.values()) {
 			counts.put(state, 0L);

@@ -42,7 +42,7 @@ public class DispatchPause {
 	 * @param ttl how long at most
 	 * @return the state now
 	 */
-	public PauseStatus pause(Duration ttl) {
+	PauseStatus pause(Duration ttl) {
 		this.jdbc
 			.update("""
 					INSERT INTO printing.dispatch_pause (singleton, paused_at, resumes_at)
@@ -59,7 +59,7 @@ public class DispatchPause {
 	 * that runs out by its TTL.
 	 * @return the state now
 	 */
-	public PauseStatus resume() {
+	PauseStatus resume() {
 		this.jdbc.update("DELETE FROM printing.dispatch_pause");
 		try {
 			this.redis.delete(this.keys.dispatchPaused());
@@ -83,7 +83,7 @@ public class DispatchPause {
 	 * The pause state for ops and the gauge; restores the Redis copy when Redis lost it.
 	 * @return paused and when it ends by itself
 	 */
-	public PauseStatus status() {
+	PauseStatus status() {
 		List<Timestamp> until = this.jdbc
 			.queryForList("SELECT resumes_at FROM printing.dispatch_pause WHERE resumes_at > now()", Timestamp.class);
 		return until.isEmpty() ? new PauseStatus(false, null) : new PauseStatus(true, until.get(0).toInstant());
@@ -122,7 +122,7 @@ public class DispatchPause {
 	 * @param paused whether it is paused
 	 * @param resumesAt when the pause ends by itself, null when not paused
 	 */
-	public record PauseStatus(boolean paused, Instant resumesAt) {
+	record PauseStatus(boolean paused, Instant resumesAt) {
 	}
 
 }

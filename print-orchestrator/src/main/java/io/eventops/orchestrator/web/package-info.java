@@ -1,4 +1,5 @@
 /**
- * The admin HTTP API and its RFC 9457 problems; the only package that knows about HTTP.
+ * What the whole HTTP API shares: its RFC 9457 problems and the OpenAPI document. The
+ * controllers live in their features ({@code agent}, {@code ledger}, {@code pause}).
  */
 package io.eventops.orchestrator.web;

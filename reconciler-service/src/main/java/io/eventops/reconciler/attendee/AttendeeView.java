@@ -38,7 +38,7 @@ public record AttendeeView(String attendeeId, String eventId, String displayName
 	 * One processed key.
 	 *
 	 * @param idempotencyKey the key
-	 * @param outcome how it was judged
+	 * @param outcome its outcome
 	 * @param reason the rejection reason, if any
 	 * @param receivedAt when it was first processed
 	 */

@@ -168,11 +168,11 @@ final class BatchDecision {
 
 	/**
 	 * The attendees whose event the checks need.
-	 * @return the attendee ids of the valid entries to judge
+	 * @return the attendee ids of the valid entries to decide
 	 */
 	Set<String> attendeesToLookUp() {
 		Set<String> ids = new HashSet<>();
-		for (BatchItem item : judged()) {
+		for (BatchItem item : toDecide()) {
 			if (item.entry().isValid()) {
 				ids.add(item.attendeeId());
 			}
@@ -181,13 +181,13 @@ final class BatchDecision {
 	}
 
 	/**
-	 * Gives every entry to judge its provisional verdict: the edge's rejection, an
+	 * Gives every entry to decide its provisional verdict: the edge's rejection, an
 	 * unknown attendee, one of another event, or passed.
 	 * @param eventId the kiosk's event
 	 * @param eventOf the event of each known attendee
 	 */
 	void check(String eventId, Map<String, String> eventOf) {
-		for (BatchItem item : judged()) {
+		for (BatchItem item : toDecide()) {
 			EntryDecision verdict;
 			if (!item.entry().isValid()) {
 				verdict = EntryDecision.rejected(item.entry().rejection(), item.entry().rejectionField(),
@@ -211,13 +211,13 @@ final class BatchDecision {
 	 * ones (their key's row exists).
 	 * @return the items
 	 */
-	List<BatchItem> judged() {
+	List<BatchItem> toDecide() {
 		return toWrite().stream().filter((item) -> !this.reusedAs.containsKey(item.index())).toList();
 	}
 
 	/**
-	 * The guard row of a judged item: its provisional verdict.
-	 * @param item a judged item
+	 * The guard row of an item to decide: its provisional verdict.
+	 * @param item an item to decide
 	 * @return the verdict
 	 */
 	EntryDecision verdict(BatchItem item) {
@@ -227,12 +227,12 @@ final class BatchDecision {
 	// The guard (invariant 1) and key reuse (invariant 3).
 
 	/**
-	 * The judged items whose guard row was not inserted because the key was there.
+	 * The items to decide whose guard row was not inserted because the key was there.
 	 * @param guarded the keys whose row the insert wrote
 	 * @return the keys to read the stored fingerprint of
 	 */
 	List<String> guardConflicts(Set<String> guarded) {
-		return judged().stream().map(BatchItem::key).filter((key) -> !guarded.contains(key)).toList();
+		return toDecide().stream().map(BatchItem::key).filter((key) -> !guarded.contains(key)).toList();
 	}
 
 	/**
@@ -243,7 +243,7 @@ final class BatchDecision {
 	 * @param stored the stored fingerprint of each key that was there
 	 */
 	void guardWritten(Set<String> guarded, Map<String, String> stored) {
-		for (BatchItem item : judged()) {
+		for (BatchItem item : toDecide()) {
 			if (guarded.contains(item.key())) {
 				EntryDecision verdict = verdict(item);
 				if (verdict.outcome() == Outcome.REJECTED) {
@@ -334,7 +334,7 @@ final class BatchDecision {
 	 * @return the items
 	 */
 	List<BatchItem> passed() {
-		return judged().stream().filter((item) -> {
+		return toDecide().stream().filter((item) -> {
 			Decided decision = this.decided.get(item.index());
 			return decision != null && !decision.isFinal() && decision.outcome().outcome() == Outcome.APPLIED;
 		}).toList();

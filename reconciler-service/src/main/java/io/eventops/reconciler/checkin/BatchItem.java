@@ -10,7 +10,7 @@ import io.eventops.model.reconcile.ReconcileEntry;
  * payload fingerprint and ordering key.
  *
  * @param index position in the request
- * @param entry the entry as the edge judged it
+ * @param entry the entry as the edge checked it
  * @param key the canonical idempotency key {@code {kioskId}:{seq}}
  * @param fingerprint the payload fingerprint
  */

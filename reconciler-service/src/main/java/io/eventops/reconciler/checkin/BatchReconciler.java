@@ -89,11 +89,11 @@ public class BatchReconciler {
 		return new ReconcileResponse(results);
 	}
 
-	// The set-based statements judge a good batch in one transaction (the fast path
+	// The set-based statements decide a good batch in one transaction (the fast path
 	// every batch takes first); only a batch that PostgreSQL refused for its data is
 	// split, in halves, each in its own transaction, down to the single entries that
 	// still fail: k poison entries in n cost about 2k·log2(n) short transactions. Halves
-	// committed apart judge the same as one batch would, but for an entry that another
+	// committed apart decide the same as one batch would, but for an entry that another
 	// entry of the batch outranks: it may be APPLIED and then superseded instead of
 	// STALE, which converges to the same state (invariant 4).
 	private void writeIsolatingPoison(ReconcileRequest request, BatchDecision batch, List<BatchItem> units) {

@@ -129,14 +129,14 @@ class CheckInWriter {
 	}
 
 	/**
-	 * Inserts the guard rows of the judged entries with their provisional verdict; a key
-	 * that is there already keeps its row.
+	 * Inserts the guard rows of the entries to decide with their provisional verdict; a
+	 * key that is there already keeps its row.
 	 * @param kioskId the kiosk of the batch
 	 * @param decision the batch part
 	 * @return the keys whose row was inserted
 	 */
 	Set<String> insertGuard(String kioskId, BatchDecision decision) {
-		List<BatchItem> items = decision.judged();
+		List<BatchItem> items = decision.toDecide();
 		if (items.isEmpty()) {
 			return Set.of();
 		}

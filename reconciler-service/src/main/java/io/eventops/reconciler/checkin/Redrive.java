@@ -12,8 +12,8 @@ import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Re-judges one quarantined entry through the same statements as the batch path, inside
- * the caller's transaction.
+ * Decides one quarantined entry again through the same statements as the batch path,
+ * inside the caller's transaction.
  */
 @Component
 public class Redrive {
@@ -25,7 +25,7 @@ public class Redrive {
 	}
 
 	/**
-	 * Re-judges the single entry of a request.
+	 * Decides the single entry of a request.
 	 * @param request a one-entry request in the kiosk context the entry was rejected in
 	 * @return the new result
 	 */

@@ -2,6 +2,7 @@ package io.eventops.reconciler.config;
 
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -23,16 +24,13 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("eventops.reconciler")
-public record ReconcilerProperties(@NotNull @DefaultValue("30s") Duration claimLeaseTtl,
+public record ReconcilerProperties(@NotNull @PositiveDuration(min = "1s") @DefaultValue("30s") Duration claimLeaseTtl,
 		@NotNull @DefaultValue("6h") Duration claimDoneTtl, @Positive @DefaultValue("3") int transactionRetries,
 		@NotBlank @DefaultValue("default") String deskPrinterPool,
 		@NotNull @DefaultValue("2m") Duration expressLeaseTtl, @NotNull @DefaultValue("24h") Duration expressValidity) {
 
 	public ReconcilerProperties {
-		if (claimLeaseTtl != null && claimLeaseTtl.compareTo(Duration.ofSeconds(1)) < 0) {
-			throw new IllegalArgumentException("eventops.reconciler.claim-lease-ttl must be at least 1s");
-		}
-		if (claimDoneTtl != null && claimDoneTtl.compareTo(claimLeaseTtl) <= 0) {
+		if (claimDoneTtl != null && claimLeaseTtl != null && claimDoneTtl.compareTo(claimLeaseTtl) <= 0) {
 			throw new IllegalArgumentException("eventops.reconciler.claim-done-ttl must exceed claim-lease-ttl");
 		}
 	}

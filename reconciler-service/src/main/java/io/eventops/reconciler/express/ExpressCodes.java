@@ -5,16 +5,15 @@ import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.UUID;
 
 import io.eventops.model.flush.EntryResult;
@@ -61,23 +60,23 @@ class ExpressCodes {
 
 	private final Duration validity;
 
+	private final Clock clock;
+
 	ExpressCodes(JdbcTemplate jdbc, TransactionTemplate transactions, BatchReconciler reconciler, JsonMapper json,
-			ReconcilerProperties properties) {
+			ReconcilerProperties properties, Clock clock) {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.reconciler = reconciler;
 		this.json = json;
 		this.leaseTtl = properties.expressLeaseTtl();
 		this.validity = properties.expressValidity();
+		this.clock = clock;
 	}
 
 	ExpressCode create(String eventId, CodeRequest request) {
 		List<String> attendees = request.attendeeIds().stream().distinct().toList();
-		Instant expiresAt = (request.expiresAt() != null) ? request.expiresAt().toInstant()
-				: Instant.now().plus(this.validity);
-		if (!expiresAt.isAfter(Instant.now())) {
-			throw DomainException.invalid(ReconcilerProblem.INVALID_EXPIRY, "expiresAt must be in the future.");
-		}
+		IssuedCode issued = IssuedCode.issue(this.clock, newCode(), eventId, attendees,
+				(request.expiresAt() != null) ? request.expiresAt().toInstant() : null, this.validity);
 		return this.transactions.execute((status) -> {
 			Integer known = this.jdbc.queryForObject(
 					"SELECT count(*) FROM reconciler.attendees WHERE event_id = ? AND attendee_id = ANY(?)",
@@ -86,20 +85,16 @@ class ExpressCodes {
 				throw DomainException.invalid(ReconcilerProblem.UNKNOWN_ATTENDEES,
 						"Every attendee of an express code must be registered for event '" + eventId + "'.");
 			}
-			return insert(eventId, attendees, expiresAt);
+			return insert(issued);
 		});
 	}
 
 	ExpressCode replace(String code) {
 		return this.transactions.execute((status) -> {
-			CodeRow row = lock(code);
-			if (row.replacedBy() != null || row.usedAt() != null) {
-				throw DomainException.conflict(ReconcilerProblem.NOT_REPLACEABLE,
-						"Code " + row.code() + " was already " + ((row.usedAt() != null) ? "used." : "replaced."));
-			}
-			ExpressCode fresh = insert(row.eventId(), row.attendeeIds(), row.expiresAt());
-			this.jdbc.update("UPDATE reconciler.express_codes SET replaced_by = ? WHERE code = ?", fresh.code(),
-					row.code());
+			IssuedCode.Replacement replacement = lock(code).replace(newCode());
+			ExpressCode fresh = insert(replacement.fresh());
+			this.jdbc.update("UPDATE reconciler.express_codes SET replaced_by = ? WHERE code = ?",
+					replacement.replaced().replacedBy(), replacement.replaced().code());
 			return fresh;
 		});
 	}
@@ -110,77 +105,59 @@ class ExpressCodes {
 			throw DomainException.invalid(ReconcilerProblem.MISSING_CLIENT_SUBMISSION_ID,
 					"clientSubmissionId is required (the same on every retry of one attempt).");
 		}
+		String attempt = request.clientSubmissionId();
 		String token = "claim:" + UUID.randomUUID();
-		Claim claim = this.transactions.execute((status) -> claim(code, request, token));
-		if (claim.storedResult() != null) {
-			return new Redemption(claim.code(), true, claim.storedResult());
+		IssuedCode claimed = this.transactions.execute((status) -> claim(code, request, token));
+		if (claimed.isUsed()) {
+			return new Redemption(claimed.code(), true, readResult(claimed.code()));
 		}
 		try {
-			Redemption.Result result = checkIn(claim, request);
+			Redemption.Result result = checkIn(claimed, request);
 			// stored for this attempt, whether or not it still holds the lease: a retry
-			// of
-			// the same attempt may have taken the lease over, and its result is the same
-			this.transactions.executeWithoutResult((status) -> this.jdbc.update("""
-					UPDATE reconciler.express_codes SET used_at = now(), result = ?::jsonb, claim_token = NULL,
-					  claim_expires_at = NULL WHERE code = ? AND client_submission_id = ? AND used_at IS NULL""",
-					this.json.writeValueAsString(result), claim.code(), request.clientSubmissionId()));
-			return new Redemption(claim.code(), false, result);
+			// of the same attempt may have taken the lease over, and its result is the
+			// same
+			this.transactions.executeWithoutResult((status) -> {
+				IssuedCode current = lock(claimed.code());
+				if (current.heldBy(attempt)) {
+					IssuedCode used = current.use(attempt);
+					this.jdbc.update("""
+							UPDATE reconciler.express_codes SET used_at = ?, result = ?::jsonb, claim_token = NULL,
+							  claim_expires_at = NULL WHERE code = ?""", Timestamp.from(used.usedAt()),
+							this.json.writeValueAsString(result), used.code());
+				}
+			});
+			return new Redemption(claimed.code(), false, result);
 		}
 		catch (RuntimeException ex) {
 			// give the lease back now, so that a deliberate retry does not wait it out
 			this.jdbc.update("""
 					UPDATE reconciler.express_codes SET claim_token = NULL, claim_expires_at = NULL
-					WHERE code = ? AND claim_token = ?""", claim.code(), token);
+					WHERE code = ? AND claim_token = ?""", claimed.code(), token);
 			throw ex;
 		}
 	}
 
-	private Claim claim(String code, RedeemRequest request, String token) {
-		CodeRow row = lock(code);
-		if (!row.eventId().equals(request.eventId())) {
-			throw new DomainException(Kind.INVALID, ReconcilerProblem.WRONG_EVENT, "Code of another event",
-					"Code " + row.code() + " belongs to another event.");
+	private IssuedCode claim(String code, RedeemRequest request, String token) {
+		IssuedCode claimed = lock(code).claim(request.eventId(), request.clientSubmissionId(), request.attendeeIds(),
+				this.leaseTtl);
+		if (!claimed.isUsed()) {
+			this.jdbc.update("""
+					UPDATE reconciler.express_codes SET claim_token = ?, claim_expires_at = ?, client_submission_id = ?,
+					  selection = ?, first_claimed_at = ? WHERE code = ?""", token,
+					Timestamp.from(claimed.leaseExpiresAt()), claimed.attempt(),
+					claimed.selection().toArray(new String[0]), Timestamp.from(claimed.firstClaimedAt()),
+					claimed.code());
 		}
-		boolean sameAttempt = request.clientSubmissionId().equals(row.clientSubmissionId());
-		if (row.usedAt() != null) {
-			if (sameAttempt) {
-				return new Claim(row.code(), row.attendeeIds(), List.of(), readResult(row.code()), null);
-			}
-			throw DomainException.conflict(ReconcilerProblem.ALREADY_USED, "Code " + row.code() + " was already used.");
-		}
-		if (row.replacedBy() != null) {
-			throw new DomainException(Kind.GONE, ReconcilerProblem.REPLACED, "Code replaced",
-					"Code " + row.code() + " was replaced by a newer code.");
-		}
-		if (!row.expiresAt().isAfter(Instant.now())) {
-			throw new DomainException(Kind.GONE, ReconcilerProblem.EXPIRED, "Code expired",
-					"Code " + row.code() + " expired.");
-		}
-		// the same attempt may take its own lease over: its first try may have died with
-		// the lease held (after the check-ins committed), and resuming replays the same
-		// entries, so two tries of one attempt at once still create no twin
-		if (!sameAttempt && row.claimExpiresAt() != null && row.claimExpiresAt().isAfter(Instant.now())) {
-			throw DomainException.conflict(ReconcilerProblem.IN_FLIGHT,
-					"Another station is redeeming code " + row.code() + " right now; retry shortly.");
-		}
-		// a resumed attempt reuses the selection its first try stored
-		List<String> selection = (sameAttempt && row.selection() != null) ? row.selection()
-				: select(row, request.attendeeIds());
-		List<OffsetDateTime> firstClaimedAt = this.jdbc.query("""
-				UPDATE reconciler.express_codes SET claim_token = ?, claim_expires_at = now() + ?::interval,
-				  client_submission_id = ?, selection = ?, first_claimed_at = coalesce(first_claimed_at, now())
-				WHERE code = ? RETURNING first_claimed_at""", (rs, n) -> rs.getObject(1, OffsetDateTime.class), token,
-				this.leaseTtl.toMillis() + " ms", request.clientSubmissionId(), selection.toArray(new String[0]),
-				row.code());
-		return new Claim(row.code(), row.attendeeIds(), selection, null, firstClaimedAt.get(0));
+		return claimed;
 	}
 
-	private Redemption.Result checkIn(Claim claim, RedeemRequest request) {
+	private Redemption.Result checkIn(IssuedCode claim, RedeemRequest request) {
 		String source = "xc-" + claim.code().toLowerCase(Locale.ROOT);
 		// the time of the code's first claim, not now: a resumed attempt must send the
 		// same
-		// payload for the same key, or its replay would be judged key reuse (invariant 3)
-		OffsetDateTime capturedAt = claim.firstClaimedAt().withOffsetSameInstant(ZoneOffset.UTC);
+		// payload for the same key, or its replay would be taken for key reuse (invariant
+		// 3)
+		OffsetDateTime capturedAt = claim.firstClaimedAt().atOffset(ZoneOffset.UTC);
 		List<ReconcileEntry> entries = new ArrayList<>();
 		for (String attendee : claim.selection()) {
 			// deterministic key: the attendee's position in the code, whatever the
@@ -207,31 +184,19 @@ class ExpressCodes {
 		return new Redemption.Result(claim.selection(), jobs);
 	}
 
-	private List<String> select(CodeRow row, List<String> requested) {
-		if (requested == null || requested.isEmpty()) {
-			return row.attendeeIds();
-		}
-		Set<String> allowed = new HashSet<>(row.attendeeIds());
-		List<String> selection = requested.stream().distinct().toList();
-		if (!allowed.containsAll(selection)) {
-			throw DomainException.invalid(ReconcilerProblem.NOT_IN_CODE,
-					"attendeeIds must be a subset of the code's attendees.");
-		}
-		return selection;
-	}
-
-	private ExpressCode insert(String eventId, List<String> attendees, Instant expiresAt) {
-		String code = newCode();
+	private ExpressCode insert(IssuedCode issued) {
 		this.jdbc.update("""
 				INSERT INTO reconciler.express_codes (code, event_id, attendee_ids, expires_at) VALUES (?, ?, ?, ?)""",
-				code, eventId, attendees.toArray(new String[0]), Timestamp.from(expiresAt));
-		return new ExpressCode(code, attendees, expiresAt);
+				issued.code(), issued.eventId(), issued.attendeeIds().toArray(new String[0]),
+				Timestamp.from(issued.expiresAt()));
+		return new ExpressCode(issued.code(), issued.attendeeIds(), issued.expiresAt());
 	}
 
-	private CodeRow lock(String code) {
-		List<CodeRow> rows = this.jdbc.query("""
-				SELECT code, event_id, attendee_ids, expires_at, replaced_by, claim_expires_at, client_submission_id,
-				  selection, used_at FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
+	private IssuedCode lock(String code) {
+		List<IssuedCode> rows = this.jdbc.query("""
+				SELECT code, event_id, attendee_ids, expires_at, replaced_by, client_submission_id, selection,
+				  claim_expires_at, first_claimed_at, used_at
+				FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
 				ExpressCodeText.canonicalOrNull(code));
 		return rows.stream()
 			.findFirst()
@@ -245,10 +210,10 @@ class ExpressCodes {
 		return this.json.readValue(stored, Redemption.Result.class);
 	}
 
-	private CodeRow row(ResultSet rs, int n) throws SQLException {
-		return new CodeRow(rs.getString(1), rs.getString(2), strings(rs.getArray(3)), rs.getTimestamp(4).toInstant(),
-				rs.getString(5), instant(rs.getTimestamp(6)), rs.getString(7), strings(rs.getArray(8)),
-				instant(rs.getTimestamp(9)));
+	private IssuedCode row(ResultSet rs, int n) throws SQLException {
+		return new IssuedCode(this.clock, rs.getString(1), rs.getString(2), strings(rs.getArray(3)),
+				rs.getTimestamp(4).toInstant(), rs.getString(5), rs.getString(6), strings(rs.getArray(7)),
+				instant(rs.getTimestamp(8)), instant(rs.getTimestamp(9)), instant(rs.getTimestamp(10)));
 	}
 
 	private static List<String> strings(Array array) throws SQLException {
@@ -265,14 +230,6 @@ class ExpressCodes {
 			code[i] = ALPHABET[this.random.nextInt(ALPHABET.length)];
 		}
 		return new String(code);
-	}
-
-	private record CodeRow(String code, String eventId, List<String> attendeeIds, Instant expiresAt, String replacedBy,
-			Instant claimExpiresAt, String clientSubmissionId, List<String> selection, Instant usedAt) {
-	}
-
-	private record Claim(String code, List<String> attendeeIds, List<String> selection, Redemption.Result storedResult,
-			OffsetDateTime firstClaimedAt) {
 	}
 
 }

@@ -25,9 +25,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * Lists quarantined entries and re-drives them. A re-drive judges the entry as it stands
- * now: {@code UNKNOWN_ATTENDEE} and {@code WRONG_EVENT} pass after the registry was
- * fixed, a {@code STALE_REPLAY} is applied on ops' word, while key reuse and schema
+ * Lists quarantined entries and re-drives them. A re-drive decides the entry again as it
+ * stands now: {@code UNKNOWN_ATTENDEE} and {@code WRONG_EVENT} pass after the registry
+ * was fixed, a {@code STALE_REPLAY} is applied on ops' word, while key reuse and schema
  * violations stay rejected.
  */
 @Service
@@ -71,7 +71,7 @@ class Quarantine {
 						RejectionReason.valueOf(rs.getString(6)), rs.getString(7), rs.getString(8), rs.getString(9)),
 				id);
 		Row row = rows.stream().findFirst().orElseThrow(() -> DomainException.notFound("Rejection", Long.toString(id)));
-		EntryResult result = judge(row);
+		EntryResult result = decide(row);
 		this.jdbc.update("""
 				UPDATE reconciler.rejections SET redriven_at = now(), redrive_outcome = ?, redrive_reason = ?
 				WHERE id = ?""", result.outcome().name(), (result.reason() != null) ? result.reason().name() : null,
@@ -79,7 +79,7 @@ class Quarantine {
 		return result;
 	}
 
-	private EntryResult judge(Row row) {
+	private EntryResult decide(Row row) {
 		if (Outcome.APPLIED.name().equals(row.previousOutcome())) {
 			return EntryResult.of(row.seq(), row.key(), Outcome.DUPLICATE, List.of());
 		}

@@ -59,9 +59,9 @@ class BatchDecisionTests {
 		List<BatchItem> leased = batch.admit(List.of(new ClaimState.Done(unique.get(0).fingerprint()),
 				new ClaimState.Done("another-payload"), new ClaimState.Leased(), CLAIMED));
 		assertThat(leased).containsExactly(unique.get(3));
-		// the reused key is written (quarantined), never judged: its guard row is there
+		// the reused key is written (quarantined), never decided: its guard row is there
 		assertThat(batch.toWrite()).containsExactly(unique.get(1), unique.get(3));
-		assertThat(batch.judged()).containsExactly(unique.get(3));
+		assertThat(batch.toDecide()).containsExactly(unique.get(3));
 		assertThat(batch.decision(unique.get(0)).outcome()).isEqualTo(Outcome.DUPLICATE);
 		assertThat(batch.decision(unique.get(2)).outcome()).isEqualTo(Outcome.IN_FLIGHT);
 	}
@@ -82,7 +82,7 @@ class BatchDecisionTests {
 		BatchDecision part = batch.part(batch.toWrite());
 		part.check(EVENT, Map.of("a1", EVENT, "other-event", "evt-other", "a5", EVENT, "a6", EVENT, "a7", EVENT));
 		assertThat(part.attendeesToLookUp()).contains("a1", "nobody", "a5");
-		List<BatchItem> items = part.judged();
+		List<BatchItem> items = part.toDecide();
 		String k5 = items.get(4).key();
 		String k6 = items.get(5).key();
 		Set<String> guarded = Set.of(items.get(0).key(), items.get(1).key(), items.get(2).key(), items.get(3).key(),

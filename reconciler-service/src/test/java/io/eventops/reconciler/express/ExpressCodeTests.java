@@ -124,7 +124,7 @@ class ExpressCodeTests {
 	}
 
 	@Test
-	void aFailureStoringTheResultIsResumedByTheRetryInsteadOfBeingJudgedKeyReuse() {
+	void aFailureStoringTheResultIsResumedByTheRetryInsteadOfBeingTakenForKeyReuse() {
 		String code = createCode(this.group);
 		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
 		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "

@@ -2,6 +2,7 @@ package io.eventops.web.login;
 
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -25,16 +26,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("eventops.security.login-throttle")
 public record LoginThrottleProperties(@DefaultValue("true") boolean enabled,
-		@DefaultValue("10") @Min(1) @Max(10_000) int maxFailures, @NotNull @DefaultValue("5m") Duration window,
-		@NotNull @DefaultValue("2s") Duration redisTimeout) {
-
-	public LoginThrottleProperties {
-		if (window != null && (window.isNegative() || window.isZero())) {
-			throw new IllegalArgumentException("eventops.security.login-throttle.window must be positive");
-		}
-		if (redisTimeout != null && (redisTimeout.isNegative() || redisTimeout.isZero())) {
-			throw new IllegalArgumentException("eventops.security.login-throttle.redis-timeout must be positive");
-		}
-	}
-
+		@DefaultValue("10") @Min(1) @Max(10_000) int maxFailures,
+		@NotNull @PositiveDuration @DefaultValue("5m") Duration window,
+		@NotNull @PositiveDuration @DefaultValue("2s") Duration redisTimeout) {
 }

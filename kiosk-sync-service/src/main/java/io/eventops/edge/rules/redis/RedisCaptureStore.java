@@ -22,10 +22,10 @@ import org.springframework.data.redis.core.ZSetOperations;
  * A kiosk's recent captures in one Redis sorted set, {@code edge:captures:{kioskId}}
  * (member {@code seq:attendeeId}, score the capture time in milliseconds), so that a
  * kiosk's {@code RATE_ANOMALY} and {@code DOUBLE_TAP} flags are the same whichever edge
- * replica judges each of its flushes. The set keeps the kiosk's latest captures by
+ * replica checks each of its flushes. The set keeps the kiosk's latest captures by
  * capture time and expires a day after its last write.
  * <p>
- * When Redis does not answer, a batch is judged against its own entries only (the flags
+ * When Redis does not answer, a batch is checked against its own entries only (the flags
  * are advisory, a check-in is never refused for them) and
  * {@code eventops_edge_rules_history_unavailable_total} rises.
  */
@@ -48,7 +48,7 @@ public final class RedisCaptureStore implements CaptureStore {
 		this.keyPrefix = keyPrefix;
 		this.perKiosk = perKiosk;
 		this.unavailable = Counter.builder("eventops.edge.rules.history.unavailable")
-			.description("Batches judged without the shared capture history because Redis did not answer")
+			.description("Batches checked without the shared capture history because Redis did not answer")
 			.register(meters);
 	}
 

@@ -1,14 +1,10 @@
-package io.eventops.orchestrator.web;
+package io.eventops.orchestrator.ledger;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import io.eventops.orchestrator.ledger.JobState;
-import io.eventops.orchestrator.ledger.PrintJob;
-import io.eventops.orchestrator.ledger.PrintLedger;
 
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;

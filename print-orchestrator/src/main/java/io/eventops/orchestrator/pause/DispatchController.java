@@ -1,8 +1,7 @@
-package io.eventops.orchestrator.web;
+package io.eventops.orchestrator.pause;
 
 import java.time.Duration;
 
-import io.eventops.orchestrator.pause.DispatchPause;
 import io.eventops.orchestrator.pause.DispatchPause.PauseStatus;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;

@@ -1,4 +1,4 @@
-package io.eventops.orchestrator.web;
+package io.eventops.orchestrator.agent;
 
 import java.lang.Character.UnicodeScript;
 import java.net.URI;

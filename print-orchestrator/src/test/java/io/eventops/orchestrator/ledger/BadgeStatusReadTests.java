@@ -1,4 +1,4 @@
-package io.eventops.orchestrator.web;
+package io.eventops.orchestrator.ledger;
 
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloorTest;

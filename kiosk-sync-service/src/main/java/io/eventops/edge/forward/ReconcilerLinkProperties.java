@@ -3,6 +3,7 @@ package io.eventops.edge.forward;
 import java.net.URI;
 import java.time.Duration;
 
+import io.eventops.web.validation.PositiveDuration;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -12,7 +13,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * How the edge reaches the reconciler ({@code eventops.edge.reconciler.*}).
+ * The edge's link to the reconciler ({@code eventops.edge.reconciler.*}): where it is,
+ * and the timeouts, retries, circuit breaker and bulkheads the edge forwards batches
+ * with.
  *
  * @param baseUrl the reconciler's base URL
  * @param connectTimeout longest wait for a connection
@@ -33,12 +36,16 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
-public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
-		@NotNull @DefaultValue("2s") Duration connectTimeout, @NotNull @DefaultValue("15s") Duration readTimeout,
-		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts, @NotNull @DefaultValue("200ms") Duration retryWait,
-		@NotNull @DefaultValue("5s") Duration retryAfter, @NotNull @DefaultValue("10s") Duration breakerWaitInOpenState,
+public record ReconcilerLinkProperties(@NotNull @DefaultValue("http://localhost:8081") URI baseUrl,
+		@NotNull @PositiveDuration @DefaultValue("2s") Duration connectTimeout,
+		@NotNull @PositiveDuration @DefaultValue("15s") Duration readTimeout,
+		@Min(1) @Max(10) @DefaultValue("3") int maxAttempts,
+		@NotNull @PositiveDuration @DefaultValue("200ms") Duration retryWait,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration retryAfter,
+		@NotNull @PositiveDuration @DefaultValue("10s") Duration breakerWaitInOpenState,
 		@Min(1) @Max(256) @DefaultValue("8") int maxConcurrentCalls,
-		@NotNull @DefaultValue("20s") Duration maxQueueWait, @Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
+		@NotNull @PositiveDuration @DefaultValue("20s") Duration maxQueueWait,
+		@Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
 		@Min(1) @Max(64) @DefaultValue("2") int liveConcurrentCalls) {
 
 	/**
@@ -50,21 +57,9 @@ public record ReconcilerProperties(@NotNull @DefaultValue("http://localhost:8081
 		return entries <= this.liveMaxEntries;
 	}
 
-	public ReconcilerProperties {
-		requirePositive(connectTimeout, "connect-timeout");
-		requirePositive(readTimeout, "read-timeout");
-		requirePositive(retryWait, "retry-wait");
-		requirePositive(retryAfter, "retry-after");
-		requirePositive(breakerWaitInOpenState, "breaker-wait-in-open-state");
-		requirePositive(maxQueueWait, "max-queue-wait");
+	public ReconcilerLinkProperties {
 		if (baseUrl != null && !("http".equals(baseUrl.getScheme()) || "https".equals(baseUrl.getScheme()))) {
 			throw new IllegalArgumentException("eventops.edge.reconciler.base-url must be an http(s) URL");
-		}
-	}
-
-	private static void requirePositive(Duration value, String name) {
-		if (value != null && (value.isNegative() || value.isZero())) {
-			throw new IllegalArgumentException("eventops.edge.reconciler." + name + " must be a positive duration");
 		}
 	}
 

@@ -1,12 +1,10 @@
-package io.eventops.orchestrator.web;
+package io.eventops.orchestrator.ledger;
 
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-import io.eventops.orchestrator.ledger.PrintJob;
-import io.eventops.orchestrator.ledger.PrintLedger;
 import io.eventops.orchestrator.printer.OperationRefusedException;
 import io.eventops.orchestrator.printer.PrintProblem;
 import io.eventops.web.Refusal;

@@ -1,0 +1,4 @@
+/**
+ * Bean Validation constraints the services' typed settings share.
+ */
+package io.eventops.web.validation;
