@@ -52,9 +52,12 @@ class FlushService {
 
 	private final KioskFlushSlots slots;
 
+	private final JudgeLanes lanes;
+
 	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
 			JsonMapper json, ReconcilerProperties properties, FlushProperties flushProperties) {
 		this.slots = new KioskFlushSlots(flushProperties);
+		this.lanes = new JudgeLanes(flushProperties, properties.maxQueueWait(), properties.retryAfter());
 		this.rules = rules;
 		this.reconciler = reconciler;
 		this.tracking = tracking;
@@ -63,17 +66,22 @@ class FlushService {
 		this.retryAfter = properties.retryAfter();
 	}
 
-	FlushResponse flush(KioskPrincipal kiosk, Body body) throws IOException {
+	FlushResponse flush(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
 		// taken before the body is read: a kiosk over its share costs this replica
 		// nothing
 		try (KioskFlushSlots.Slot slot = this.slots.acquire(kiosk.kioskId())) {
-			return flushInSlot(kiosk, body);
+			return flushInSlot(kiosk, contentLength, body);
 		}
 	}
 
-	private FlushResponse flushInSlot(KioskPrincipal kiosk, Body body) throws IOException {
+	private FlushResponse flushInSlot(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
 		long started = System.nanoTime();
-		Judged judged = judge(kiosk, body.read());
+		Judged judged;
+		// a large body (a backlog) is read and judged only with a permit, a live one at
+		// once; the permit is given back before the reconciler call
+		try (JudgeLanes.Permit permit = this.lanes.enter(contentLength)) {
+			judged = judge(kiosk, body.read());
+		}
 		if (judged.batch() == null) {
 			long watermark = this.tracking.heartbeat(kiosk.kioskId(), judged.highestLocalSeq());
 			return new FlushResponse(kiosk.kioskId(), watermark, List.of());
