@@ -102,12 +102,18 @@ class PostgresRolesTests {
 		// deploy
 		assertThat(query("eventops_orchestrator", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')"))
 			.isEqualTo("0");
+		// the live-first take the relay calls (V12, issue #24)
+		assertThat(query("eventops_orchestrator",
+				"SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall', interval '5 minutes')"))
+			.isEqualTo("0");
 		assertThat(query("eventops_orchestrator", "SELECT count(*) FROM reconciler.badge_job_backlog()"))
 			.isEqualTo("0");
 		assertDenied("eventops_orchestrator", "DELETE FROM reconciler.badge_job_relay");
 		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')");
 		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')");
 		assertDenied("eventops_ops", "SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')");
+		assertDenied("eventops_edge",
+				"SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall', interval '1 minute')");
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
+import io.eventops.drills.check.Check;
 import io.eventops.drills.rollout.RolloutDrill;
 import io.eventops.drills.rollout.RolloutPlan;
 import io.eventops.drills.rollout.RolloutReport;
@@ -45,6 +46,12 @@ class RolloutSmokeTests {
 		// killed
 		assertThat(summary.steps()).hasSize(2 + 3 * plan.replicas() + 3);
 		assertThat(summary.steps().stream().filter((step) -> step.action().equals("kill -9"))).hasSize(3);
+		// the live lane ran on the idle suite and through the rollout (its invariants,
+		// every check-in applied and its format sent, are among the checks)
+		assertThat(summary.live()).isNotNull();
+		assertThat(summary.live().idle().checkIns()).isPositive();
+		assertThat(summary.live().rollout().checkIns()).isPositive();
+		assertThat(summary.checks()).extracting(Check::name).anyMatch((name) -> name.startsWith("every live check-in"));
 		assertThat(summary.checks()).isNotEmpty()
 			.allSatisfy((check) -> assertThat(check.passed())
 				.as(check.name() + ": expected " + check.expected() + ", got " + check.actual())

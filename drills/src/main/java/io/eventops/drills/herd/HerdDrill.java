@@ -155,7 +155,7 @@ public final class HerdDrill {
 
 			LiveLane live = null;
 			if (this.liveLane.kiosks() > 0) {
-				live = LiveLane.open(this.suite, admin, data.eventId(), this.runId, this.liveLane.kiosks(),
+				live = LiveLane.open(this.suite, admin, data.eventId(), "h" + this.runId + "-", this.liveLane.kiosks(),
 						this.workDir.resolve("live"), backoff, this.plan.seed() + 7);
 				// the idle suite: the live kiosks alone (the warm-ups' labels still
 				// print)

@@ -17,6 +17,7 @@ import io.eventops.agent.CheckIn;
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.KioskAgent;
 import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.drills.fleet.BatchTiming;
 import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.report.Latency;
@@ -33,9 +34,11 @@ import io.eventops.printer.virtual.VirtualPrinter;
  * orchestrator), so that what is measured is how soon a live check-in's label format
  * reaches a printer, not a queue of earlier labels. Per check-in: kiosk call (the
  * {@code checkIn} that writes the log) to the entry's {@code APPLIED} in the log, and
- * kiosk call to the format received by the printer.
+ * kiosk call to the format received by the printer. Used by {@code drills herd} and
+ * {@code drills rollout}; each sample counts in the phase set when its check-in began
+ * ({@link #start}, {@link #phase}).
  */
-final class LiveLane implements AutoCloseable {
+public final class LiveLane implements AutoCloseable {
 
 	// the virtual printers of the live pools: quick labels, so that each is idle
 	// whenever its kiosk's next label comes (one every 2 s)
@@ -63,13 +66,18 @@ final class LiveLane implements AutoCloseable {
 
 	private volatile boolean running;
 
+	private volatile String phase = "idle";
+
 	private final List<Thread> threads = new ArrayList<>();
 
 	private final AdminApi admin;
 
-	private LiveLane(AdminApi admin, Fleet fleet, List<VirtualPrinter> printers, Map<String, List<String>> attendees,
-			long seed) {
+	private final DrillHttpClient http;
+
+	private LiveLane(AdminApi admin, DrillHttpClient http, Fleet fleet, List<VirtualPrinter> printers,
+			Map<String, List<String>> attendees, long seed) {
 		this.admin = admin;
+		this.http = http;
 		this.fleet = fleet;
 		this.printers = printers;
 		this.attendees = attendees;
@@ -83,8 +91,9 @@ final class LiveLane implements AutoCloseable {
 	 * agents.
 	 * @param suite the suite
 	 * @param admin its APIs
-	 * @param eventId the herd's event
-	 * @param runId the run
+	 * @param eventId the drill's event
+	 * @param idPrefix the drill's prefix of kiosk, attendee and pool ids (the live kiosks
+	 * are {@code <prefix>live01}…, their attendees {@code <prefix>l01-0000}…)
 	 * @param kiosks live kiosks (at least 1)
 	 * @param workDir where their logs go
 	 * @param backoff the agents' retry schedule
@@ -92,20 +101,20 @@ final class LiveLane implements AutoCloseable {
 	 * @return the lane, its printers UP
 	 * @throws Exception when the suite refuses
 	 */
-	static LiveLane open(RunningSuite suite, AdminApi admin, String eventId, String runId, int kiosks, Path workDir,
-			BackoffPolicy backoff, long seed) throws Exception {
+	public static LiveLane open(RunningSuite suite, AdminApi admin, String eventId, String idPrefix, int kiosks,
+			Path workDir, BackoffPolicy backoff, long seed) throws Exception {
 		Map<String, List<String>> attendees = new LinkedHashMap<>();
 		Map<String, String> pools = new LinkedHashMap<>();
 		List<String> all = new ArrayList<>();
 		for (int k = 1; k <= kiosks; k++) {
-			String kiosk = String.format("h%s-live%02d", runId, k);
+			String kiosk = String.format("%slive%02d", idPrefix, k);
 			List<String> own = new ArrayList<>();
 			for (int i = 0; i < ATTENDEES_PER_KIOSK; i++) {
-				own.add(String.format("h%s-l%02d-%04d", runId, k, i));
+				own.add(String.format("%sl%02d-%04d", idPrefix, k, i));
 			}
 			attendees.put(kiosk, own);
 			all.addAll(own);
-			pools.put(kiosk, String.format("live-%s-%02d", runId, k));
+			pools.put(kiosk, String.format("live-%s%02d", idPrefix, k));
 		}
 		admin.importAttendees(eventId, all);
 		List<VirtualPrinter> printers = new ArrayList<>();
@@ -120,7 +129,7 @@ final class LiveLane implements AutoCloseable {
 			DrillHttpClient http = new DrillHttpClient(admin.http(), seed);
 			Fleet fleet = Fleet.open(new Fleet.FleetSettings(suite.edgeUrl(), suite.caFile(),
 					Files.createDirectories(workDir), 500, backoff, seed), tokens, http, 4);
-			lane = new LiveLane(admin, fleet, printers, attendees, seed);
+			lane = new LiveLane(admin, http, fleet, printers, attendees, seed);
 			LiveLane ready = lane;
 			printers.forEach((printer) -> printer.onFormatReceived(ready::received));
 			lane.awaitPrintersUp(admin, Duration.ofSeconds(60));
@@ -165,9 +174,10 @@ final class LiveLane implements AutoCloseable {
 	/**
 	 * Every live kiosk starts checking attendees in, each about every 2 s (uniform 1.5 to
 	 * 2.5 s), first after a random part of that, until {@link #stop}.
-	 * @param phase what the samples are counted as ({@code idle} or {@code herd})
+	 * @param phase what the samples are counted as ({@code idle}, {@code herd}, …)
 	 */
-	synchronized void start(String phase) {
+	public synchronized void start(String phase) {
+		this.phase = phase;
 		this.running = true;
 		for (String kiosk : this.attendees.keySet()) {
 			long first;
@@ -175,15 +185,23 @@ final class LiveLane implements AutoCloseable {
 				first = this.random.nextLong(CADENCE.toMillis());
 			}
 			this.threads
-				.add(Thread.ofPlatform().daemon().name("live-" + kiosk).start(() -> checkInEvery(kiosk, phase, first)));
+				.add(Thread.ofPlatform().daemon().name("live-" + kiosk).start(() -> checkInEvery(kiosk, first)));
 		}
+	}
+
+	/**
+	 * From now on the check-ins that begin count in another phase, without a pause.
+	 * @param phase what the samples are counted as
+	 */
+	public void phase(String phase) {
+		this.phase = phase;
 	}
 
 	/**
 	 * Stops the kiosks and waits for each one's check-in in progress.
 	 * @throws InterruptedException when interrupted
 	 */
-	synchronized void stop() throws InterruptedException {
+	public synchronized void stop() throws InterruptedException {
 		this.running = false;
 		for (Thread thread : this.threads) {
 			thread.interrupt();
@@ -192,7 +210,7 @@ final class LiveLane implements AutoCloseable {
 		this.threads.clear();
 	}
 
-	private void checkInEvery(String kiosk, String phase, long firstMillis) {
+	private void checkInEvery(String kiosk, long firstMillis) {
 		KioskAgent agent = this.fleet.agent(kiosk);
 		long wait = firstMillis;
 		while (this.running) {
@@ -208,6 +226,7 @@ final class LiveLane implements AutoCloseable {
 				return;
 			}
 			String attendee = own.get(index);
+			String phase = this.phase;
 			long started = System.nanoTime();
 			CheckInReceipt receipt = agent.checkIn(new CheckIn(attendee, null, false, null));
 			this.recorded.get(kiosk).put(receipt.seq(), attendee);
@@ -251,7 +270,7 @@ final class LiveLane implements AutoCloseable {
 	 * Live check-ins done so far.
 	 * @return the count
 	 */
-	long checkIns() {
+	public long checkIns() {
 		return this.samples.size();
 	}
 
@@ -261,7 +280,7 @@ final class LiveLane implements AutoCloseable {
 	 * @return whether all did
 	 * @throws InterruptedException when interrupted
 	 */
-	boolean awaitFormats(Duration maxWait) throws InterruptedException {
+	public boolean awaitFormats(Duration maxWait) throws InterruptedException {
 		long deadline = System.nanoTime() + maxWait.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (missingFormats() == 0) {
@@ -282,25 +301,52 @@ final class LiveLane implements AutoCloseable {
 	 * What the lane measured.
 	 * @return the latencies of both phases
 	 */
-	LiveLatency latency() {
+	public LiveLatency latency() {
 		return LiveLatency.of(this.attendees.size(), List.copyOf(this.samples), Map.copyOf(this.formatReceived));
+	}
+
+	/**
+	 * What the lane measured in one phase.
+	 * @param phase the phase
+	 * @return its latencies
+	 */
+	public PhaseLatency latency(String phase) {
+		return PhaseLatency.of(List.copyOf(this.samples), Map.copyOf(this.formatReceived), phase);
+	}
+
+	/**
+	 * The labels the live kiosks' printers received.
+	 * @return every label, in order per printer
+	 */
+	public List<PrintedLabel> printedLabels() {
+		List<PrintedLabel> labels = new ArrayList<>();
+		this.printers.forEach((printer) -> labels.addAll(printer.printedLabels()));
+		return labels;
+	}
+
+	/**
+	 * The live kiosks' flush requests.
+	 * @return their timings
+	 */
+	public List<BatchTiming> timings() {
+		return this.http.timings();
 	}
 
 	/**
 	 * Attendee by kiosk and seq, as the live kiosks recorded them (for the invariants).
 	 * @return the entries
 	 */
-	Map<String, Map<Long, String>> recorded() {
+	public Map<String, Map<Long, String>> recorded() {
 		Map<String, Map<Long, String>> copy = new TreeMap<>();
 		this.recorded.forEach((kiosk, bySeq) -> copy.put(kiosk, new TreeMap<>(bySeq)));
 		return copy;
 	}
 
-	Map<String, Map<Long, String>> outcomes() throws InterruptedException {
+	public Map<String, Map<Long, String>> outcomes() throws InterruptedException {
 		return this.fleet.outcomes(4);
 	}
 
-	Map<String, AgentStatus> statuses() {
+	public Map<String, AgentStatus> statuses() {
 		return this.fleet.statuses();
 	}
 
@@ -330,7 +376,7 @@ final class LiveLane implements AutoCloseable {
 	 * acknowledged
 	 * @param outcome the entry's outcome in the kiosk's log
 	 */
-	record Sample(String kioskId, String phase, String attendeeId, long startedNanos, long appliedNanos,
+	public record Sample(String kioskId, String phase, String attendeeId, long startedNanos, long appliedNanos,
 			String outcome) {
 
 		/**
@@ -364,7 +410,7 @@ final class LiveLane implements AutoCloseable {
 	 * @param notApplied live check-ins neither {@code APPLIED} nor {@code DUPLICATE}
 	 * @param formatsMissing applied live check-ins whose format never reached the printer
 	 */
-	record LiveLatency(int kiosks, int checkIns, double p50Ms, double p99Ms, int idleCheckIns, double idleP50Ms,
+	public record LiveLatency(int kiosks, int checkIns, double p50Ms, double p99Ms, int idleCheckIns, double idleP50Ms,
 			double idleP99Ms, double toFormatSentP50Ms, double toFormatSentP99Ms, double idleToFormatSentP50Ms,
 			double idleToFormatSentP99Ms, double p99OverIdle, long notApplied, long formatsMissing) {
 
@@ -392,6 +438,27 @@ final class LiveLane implements AutoCloseable {
 				.filter((s) -> phase.equals(s.phase()) && formats.containsKey(s.attendeeId()))
 				.map((s) -> (formats.get(s.attendeeId()) - s.startedNanos()) / 1e6)
 				.toList());
+		}
+
+	}
+
+	/**
+	 * The live lane's latencies in one phase.
+	 *
+	 * @param checkIns live check-ins begun in the phase
+	 * @param p50Ms kiosk call to {@code APPLIED}, p50
+	 * @param p99Ms the same, p99
+	 * @param toFormatSentP50Ms kiosk call to the label format received by the idle
+	 * printer of its pool, p50
+	 * @param toFormatSentP99Ms the same, p99
+	 */
+	public record PhaseLatency(int checkIns, double p50Ms, double p99Ms, double toFormatSentP50Ms,
+			double toFormatSentP99Ms) {
+
+		static PhaseLatency of(List<Sample> samples, Map<String, Long> formats, String phase) {
+			Latency applied = LiveLatency.applied(samples, phase);
+			Latency format = LiveLatency.toFormat(samples, formats, phase);
+			return new PhaseLatency(applied.count(), applied.p50(), applied.p99(), format.p50(), format.p99());
 		}
 
 	}

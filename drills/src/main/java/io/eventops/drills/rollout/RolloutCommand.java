@@ -32,6 +32,11 @@ public final class RolloutCommand implements Callable<Integer> {
 	@Option(names = "--smoke", description = "The short CI run: 2 replicas, fewer kiosks, the services rolled at once.")
 	boolean smoke;
 
+	@Option(names = "--live-kiosks",
+			description = "Online kiosks of the live lane, each checking in about every 2 s and printing on an idle"
+					+ " printer of its own (default: 20, with --smoke 2; 0 for none).")
+	Integer liveKiosks;
+
 	@Option(names = "--home", defaultValue = ".", description = "The repository root (built service jars).")
 	Path home;
 
@@ -41,6 +46,9 @@ public final class RolloutCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		RolloutPlan plan = this.smoke ? RolloutPlan.smoke(this.seed) : RolloutPlan.full(this.seed, this.replicas);
+		if (this.liveKiosks != null) {
+			plan = plan.withLiveKiosks(this.liveKiosks);
+		}
 		String runId = RunIds.next();
 		Path dir = this.results.resolve("rollout-" + runId).toAbsolutePath();
 		Path work = Files.createDirectories(dir.resolve("work"));

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.eventops.agent.AgentStatus;
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.backoff.BackoffPolicy;
 import io.eventops.drills.chaos.PrintInvariants;
@@ -26,6 +27,7 @@ import io.eventops.drills.fleet.BatchTiming;
 import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.fleet.PlannedEntry;
+import io.eventops.drills.herd.LiveLane;
 import io.eventops.drills.report.Latency;
 import io.eventops.drills.stack.AdminApi;
 import io.eventops.drills.stack.Database;
@@ -109,6 +111,9 @@ public final class RolloutDrill {
 	public RolloutSummary run() throws Exception {
 		long started = System.nanoTime();
 		AdminApi admin = AdminApi.of(this.suite);
+		// the suite answers once one replica of each service is healthy: every request
+		// below goes through HAProxy, which would send some to a replica not yet ready
+		DrillStack.awaitInRotation(this.suite, START);
 		this.database = new Database(this.suite);
 		Random random = new Random(this.plan.seed());
 		String eventId = "rollout-" + this.runId;
@@ -138,8 +143,20 @@ public final class RolloutDrill {
 		BackoffPolicy backoff = new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(1), 0.2,
 				Duration.ofSeconds(3));
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
-				100, backoff, this.plan.seed()), tokens, this.http, 4)) {
+				100, backoff, this.plan.seed()), tokens, this.http, 4);
+				LiveLane lane = (this.plan.liveKiosks() > 0) ? LiveLane.open(this.suite, admin, eventId, prefix,
+						this.plan.liveKiosks(), this.workDir.resolve("live"), backoff, this.plan.seed() + 7) : null) {
 			fleet.record(backlog, 4);
+			Progress progress = Progress.onStdout();
+			if (lane != null) {
+				// the live lane's baseline: its kiosks alone on the idle suite
+				lane.start("idle");
+				progress.phase("live kiosks on the idle suite", 0);
+				progress.follow(lane::checkIns);
+				Thread.sleep(this.plan.liveIdle().toMillis());
+				progress.done(lane.checkIns());
+				lane.phase("herd");
+			}
 			this.watch = new PrinterWatch(this.database, eventId, this.suite.printers());
 			this.origin = System.nanoTime();
 			LiveCheckIns live = new LiveCheckIns(fleet, kioskIds, shuffled.subList(backlogSize(), shuffled.size()),
@@ -147,11 +164,11 @@ public final class RolloutDrill {
 			// the herd: every kiosk's loop starts on its backlog at once, the live
 			// check-ins beside it
 			fleet.startLoops();
-			Progress progress = Progress.onStdout();
 			progress.phase("rollout", 0);
 			progress.follow(fleet::acknowledgedNow);
 			boolean herd = awaitBacklogs(fleet, Duration.ofMinutes(3));
 			long steady = System.nanoTime();
+			phase(lane, "steady");
 			this.steps.add(window("-", "-", "herd", this.origin, steady, 0, false, 0, herd,
 					herd ? "every backlog acknowledged" : "backlogs NOT acknowledged in 3 min"));
 			// the baseline of the restarts' latency: live check-ins alone
@@ -159,6 +176,7 @@ public final class RolloutDrill {
 			this.steps.add(window("-", "-", "steady", steady, System.nanoTime(), 0, false, 0, true,
 					"live check-ins, before the first restart"));
 			long rollout = System.nanoTime();
+			phase(lane, "rollout");
 			List<Thread> services = new ArrayList<>();
 			for (String service : DrillStack.services()) {
 				List<Action> sequence = sequence(service, random);
@@ -174,28 +192,58 @@ public final class RolloutDrill {
 			}
 			double rolloutSeconds = (System.nanoTime() - rollout) / 1e9;
 			live.close();
+			if (lane != null) {
+				lane.stop();
+			}
 			boolean drained = fleet.awaitDrained(Duration.ofMinutes(3));
 			progress.done(fleet.acknowledgedNow());
 			boolean printed = awaitPrinted(eventId, Duration.ofMinutes(3));
 			this.watch.close();
 			this.timings = this.http.timings();
+			Map<String, Map<Long, String>> entries = new TreeMap<>(recorded);
+			Map<String, Map<Long, String>> outcomes = new TreeMap<>(fleet.outcomes(4));
+			Map<String, AgentStatus> statuses = new TreeMap<>(fleet.statuses());
+			List<PrintedLabel> labels = new ArrayList<>();
+			this.suite.printers().stream().map(VirtualPrinter::printedLabels).forEach(labels::addAll);
+			List<BatchTiming> flushes = new ArrayList<>(this.timings);
+			RolloutSummary.Live liveLatency = null;
+			boolean formats = true;
+			if (lane != null) {
+				formats = lane.awaitFormats(Duration.ofSeconds(60));
+				LiveLane.LiveLatency all = lane.latency();
+				liveLatency = new RolloutSummary.Live(this.plan.liveKiosks(), lane.latency("idle"),
+						lane.latency("herd"), lane.latency("steady"), lane.latency("rollout"), all.notApplied(),
+						all.formatsMissing());
+				// the live kiosks' check-ins are in the same event, their attendees under
+				// the same prefix: the invariants cover them with the others
+				entries.putAll(lane.recorded());
+				outcomes.putAll(lane.outcomes());
+				statuses.putAll(lane.statuses());
+				labels.addAll(lane.printedLabels());
+				flushes.addAll(lane.timings());
+			}
 			Checks checks = new Checks();
 			checks.add(Check.that("every kiosk log drained after the rollout", "drained within 3 min",
 					drained ? "drained" : "NOT drained", drained));
 			checks.add(Check.that("every badge job printed after the rollout", "PRINTED within 3 min",
 					printed ? "printed" : "NOT all printed", printed));
-			CheckInInvariants.run(this.database, admin, eventId, recorded, fleet.outcomes(4), fleet.statuses(), 0)
+			CheckInInvariants.run(this.database, admin, eventId, entries, outcomes, statuses, 0)
 				.all()
 				.forEach(checks::add);
-			List<PrintedLabel> labels = new ArrayList<>();
-			this.suite.printers().stream().map(VirtualPrinter::printedLabels).forEach(labels::addAll);
+			if (liveLatency != null) {
+				checks.add(Check.that(
+						"every live check-in applied (APPLIED, or DUPLICATE on a resend) and its format sent",
+						"0 not applied, 0 formats missing",
+						liveLatency.notApplied() + " not applied, " + liveLatency.formatsMissing() + " formats missing",
+						formats && liveLatency.notApplied() == 0 && liveLatency.formatsMissing() == 0));
+			}
 			// no printer fails over in a rollout; a label is resent (flagged) only when a
 			// kill -9 left it unconfirmed, a graceful drain must leave none
 			PrintInvariants.run(checks, this.database, eventId, labels, prefix, 0, this.unconfirmedAtKills.get());
-			long serverErrors = this.timings.stream()
+			long serverErrors = flushes.stream()
 				.filter((t) -> t.status() >= 500 && !(t.status() == 503 && t.retryAfter()))
 				.count();
-			long unavailable = this.timings.stream().filter((t) -> t.status() == 503 && t.retryAfter()).count();
+			long unavailable = flushes.stream().filter((t) -> t.status() == 503 && t.retryAfter()).count();
 			checks.add(Check.that("no flush answered 5xx other than 503 with Retry-After", "0 other 5xx",
 					serverErrors + " other 5xx (" + unavailable + " 503 with Retry-After)", serverErrors == 0));
 			for (RolloutStep step : this.steps) {
@@ -204,12 +252,18 @@ public final class RolloutDrill {
 							step.detail(), false));
 				}
 			}
-			long checkIns = recorded.values().stream().mapToLong(Map::size).sum();
+			long checkIns = entries.values().stream().mapToLong(Map::size).sum();
 			double longestDrain = this.steps.stream().mapToDouble(RolloutStep::drainSeconds).max().orElse(0);
 			return new RolloutSummary(this.runId, this.plan, checkIns, (System.nanoTime() - started) / 1e9,
 					rolloutSeconds, longestDrain, List.copyOf(this.steps),
 					Latency.of(this.timings.stream().map(BatchTiming::millis).toList()), checks.all(),
-					checks.allPassed());
+					checks.allPassed(), liveLatency);
+		}
+	}
+
+	private static void phase(LiveLane lane, String phase) {
+		if (lane != null) {
+			lane.phase(phase);
 		}
 	}
 

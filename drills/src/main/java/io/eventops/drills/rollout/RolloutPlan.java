@@ -17,9 +17,13 @@ import java.time.Duration;
  * restart} of every Deployment does), each still one replica at a time
  * @param grace how long a replica may drain after SIGTERM before it is killed
  * ({@code terminationGracePeriodSeconds})
+ * @param liveKiosks online kiosks of the live lane (issue #24), each checking one
+ * attendee in about every 2 s and printing on an idle printer of its own, measured on the
+ * idle suite, during the herd and through the rollout ({@code 0} for none)
+ * @param liveIdle how long the live kiosks run alone before the herd
  */
 public record RolloutPlan(long seed, int replicas, int kiosks, int backlog, int attendees, double checkInsPerSecond,
-		Duration steady, boolean parallel, Duration grace) {
+		Duration steady, boolean parallel, Duration grace, int liveKiosks, Duration liveIdle) {
 
 	public RolloutPlan {
 		if (replicas < 2) {
@@ -27,6 +31,9 @@ public record RolloutPlan(long seed, int replicas, int kiosks, int backlog, int 
 		}
 		if (kiosks < 1 || backlog < 0 || attendees < 1 || checkInsPerSecond <= 0) {
 			throw new IllegalArgumentException("kiosks, attendees >= 1, backlog >= 0, check-ins per second > 0");
+		}
+		if (liveKiosks < 0 || liveKiosks > 99 || (liveKiosks > 0 && liveIdle.isNegative())) {
+			throw new IllegalArgumentException("live kiosks 0..99, their idle time not negative");
 		}
 	}
 
@@ -39,16 +46,27 @@ public record RolloutPlan(long seed, int replicas, int kiosks, int backlog, int 
 	 */
 	public static RolloutPlan full(long seed, int replicas) {
 		return new RolloutPlan(seed, replicas, 12, 100, 20_000, 8, Duration.ofSeconds(15), false,
-				Duration.ofSeconds(60));
+				Duration.ofSeconds(60), 20, Duration.ofSeconds(20));
 	}
 
 	/**
-	 * The CI rollout: fewer kiosks, the three services rolled at once.
+	 * The CI rollout: fewer kiosks (2 of them live), the three services rolled at once.
 	 * @param seed the seed
 	 * @return the plan
 	 */
 	public static RolloutPlan smoke(long seed) {
-		return new RolloutPlan(seed, 2, 6, 40, 5_000, 5, Duration.ofSeconds(5), true, Duration.ofSeconds(60));
+		return new RolloutPlan(seed, 2, 6, 40, 5_000, 5, Duration.ofSeconds(5), true, Duration.ofSeconds(60), 2,
+				Duration.ofSeconds(4));
+	}
+
+	/**
+	 * The same rollout with another number of live kiosks.
+	 * @param kiosks live kiosks ({@code 0} for none)
+	 * @return the plan
+	 */
+	public RolloutPlan withLiveKiosks(int kiosks) {
+		return new RolloutPlan(this.seed, this.replicas, this.kiosks, this.backlog, this.attendees,
+				this.checkInsPerSecond, this.steady, this.parallel, this.grace, kiosks, this.liveIdle);
 	}
 
 }

@@ -3,9 +3,11 @@ package io.eventops.drills.rollout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 import io.eventops.drills.check.Check;
 import io.eventops.drills.fleet.BatchTiming;
+import io.eventops.drills.herd.LiveLane;
 import io.eventops.drills.report.LatencyChart;
 import io.eventops.drills.report.ResultFiles;
 
@@ -31,6 +33,12 @@ public final class RolloutReport {
 				.append(" × ")
 				.append((status == 0) ? "no answer" : status));
 		return out.toString();
+	}
+
+	private static void live(StringBuilder md, String phase, LiveLane.PhaseLatency latency) {
+		md.append(
+				String.format(Locale.ROOT, "| %s | %d | %.0f / %.0f ms | %.0f / %.0f ms |%n", phase, latency.checkIns(),
+						latency.p50Ms(), latency.p99Ms(), latency.toFormatSentP50Ms(), latency.toFormatSentP99Ms()));
 	}
 
 	/**
@@ -83,6 +91,19 @@ public final class RolloutReport {
 					step.p50Millis(), step.p99Millis(),
 					(steadyP99 > 0) ? String.format("%.1f", step.p99Millis() / steadyP99) : "", notOk(step),
 					step.unservedSeconds(), step.ok() ? "yes" : "**no**: " + step.detail()));
+		}
+		if (summary.live() != null) {
+			RolloutSummary.Live live = summary.live();
+			md.append(String.format(Locale.ROOT, "%n## Live kiosks%n%n%d online kiosks, each checking one attendee in"
+					+ " about every 2 s and printing on an idle printer of its own; a check-in counts in the phase"
+					+ " it began in.%n%n| phase | live check-ins | kiosk call to APPLIED p50 / p99 |"
+					+ " to format sent p50 / p99 |%n|---|---|---|---|%n", live.kiosks()));
+			live(md, "idle suite", live.idle());
+			live(md, "herd", live.herd());
+			live(md, "steady", live.steady());
+			live(md, "rollout", live.rollout());
+			md.append(String.format(Locale.ROOT, "%n%d not applied, %d formats missing.%n", live.notApplied(),
+					live.formatsMissing()));
 		}
 		md.append("\n## Invariants\n\n").append(Check.markdown(summary.checks()));
 		ResultFiles.write(dir, summary, md.toString());

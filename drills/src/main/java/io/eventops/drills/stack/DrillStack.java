@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.eventops.localstack.ManagedService;
 import io.eventops.localstack.RunningSuite;
 import io.eventops.localstack.SuiteLauncher;
 import io.eventops.localstack.SuiteOptions;
@@ -106,6 +107,37 @@ public final class DrillStack {
 	 */
 	public static List<String> services() {
 		return SERVICES;
+	}
+
+	/**
+	 * Waits until every replica of every service with several is {@code UP} in the
+	 * balancer's rotation: the suite answers once one replica of each is healthy, while
+	 * HAProxy's checks may still route to a replica not yet ready (503). A suite of
+	 * single replicas returns at once.
+	 * @param suite the suite
+	 * @param maxWait how long at most
+	 * @throws IOException when HAProxy does not answer
+	 * @throws InterruptedException when interrupted
+	 */
+	public static void awaitInRotation(RunningSuite suite, Duration maxWait) throws IOException, InterruptedException {
+		long deadline = System.nanoTime() + maxWait.toNanos();
+		for (String service : SERVICES) {
+			List<ManagedService> replicas = suite.replicas(service);
+			if (replicas.size() < 2) {
+				continue;
+			}
+			for (ManagedService replica : replicas) {
+				String status = suite.rotationStatus(replica);
+				while (!"UP".equals(status)) {
+					if (System.nanoTime() > deadline) {
+						throw new IllegalStateException(replica.name() + " is " + status
+								+ " in the balancer, not UP, after " + maxWait.toSeconds() + " s");
+					}
+					Thread.sleep(100);
+					status = suite.rotationStatus(replica);
+				}
+			}
+		}
 	}
 
 }

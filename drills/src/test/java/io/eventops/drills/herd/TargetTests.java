@@ -46,4 +46,24 @@ class TargetTests {
 		assertThat(targets).extracting(Target::met).containsExactly(true, true, false, false, true);
 	}
 
+	@Test
+	void anyPhaseNamedAtCheckInCountsOnItsOwn() {
+		long ms = 1_000_000;
+		List<LiveLane.Sample> samples = List.of(new LiveLane.Sample("k1", "steady", "a1", 0, 100 * ms, "APPLIED"),
+				new LiveLane.Sample("k1", "rollout", "a2", 1000 * ms, 300 * ms, "DUPLICATE"),
+				new LiveLane.Sample("k2", "rollout", "a3", 2000 * ms, 900 * ms, "PENDING"));
+		Map<String, Long> formats = Map.of("a1", 200 * ms, "a2", 1500 * ms);
+		LiveLane.PhaseLatency rollout = LiveLane.PhaseLatency.of(samples, formats, "rollout");
+		assertThat(rollout.checkIns()).isEqualTo(2);
+		assertThat(rollout.p50Ms()).isEqualTo(300);
+		assertThat(rollout.p99Ms()).isEqualTo(900);
+		// a3 was never applied, so it has no format: only a2's 500 ms
+		assertThat(rollout.toFormatSentP99Ms()).isEqualTo(500);
+		assertThat(LiveLane.PhaseLatency.of(samples, formats, "steady").toFormatSentP50Ms()).isEqualTo(200);
+		assertThat(LiveLane.PhaseLatency.of(samples, formats, "herd").checkIns()).isZero();
+		LiveLane.LiveLatency all = LiveLane.LiveLatency.of(2, samples, formats);
+		assertThat(all.notApplied()).isEqualTo(1);
+		assertThat(all.formatsMissing()).isZero();
+	}
+
 }

@@ -28,7 +28,7 @@ class FlushController {
 	@PostMapping(path = "/v1/kiosks/{kioskId}/flush", consumes = MediaType.APPLICATION_JSON_VALUE)
 	FlushResponse flush(@AuthenticationPrincipal KioskPrincipal kiosk, HttpServletRequest request) throws IOException {
 		// read inside the service, so that the body is garbage once it is checked
-		return this.flushes.flush(kiosk,
+		return this.flushes.flush(kiosk, request.getContentLengthLong(),
 				() -> BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES));
 	}
 

@@ -52,9 +52,12 @@ class FlushService {
 
 	private final KioskFlushSlots slots;
 
+	private final CheckLanes lanes;
+
 	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
 			JsonMapper json, ReconcilerLinkProperties properties, FlushProperties flushProperties) {
 		this.slots = new KioskFlushSlots(flushProperties);
+		this.lanes = new CheckLanes(flushProperties, properties.maxQueueWait(), properties.retryAfter());
 		this.rules = rules;
 		this.reconciler = reconciler;
 		this.tracking = tracking;
@@ -63,17 +66,22 @@ class FlushService {
 		this.retryAfter = properties.retryAfter();
 	}
 
-	FlushResponse flush(KioskPrincipal kiosk, Body body) throws IOException {
+	FlushResponse flush(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
 		// taken before the body is read: a kiosk over its share costs this replica
 		// nothing
 		try (KioskFlushSlots.Slot slot = this.slots.acquire(kiosk.kioskId())) {
-			return flushInSlot(kiosk, body);
+			return flushInSlot(kiosk, contentLength, body);
 		}
 	}
 
-	private FlushResponse flushInSlot(KioskPrincipal kiosk, Body body) throws IOException {
+	private FlushResponse flushInSlot(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
 		long started = System.nanoTime();
-		Prepared prepared = prepare(kiosk, body.read());
+		Prepared prepared;
+		// a large body (a backlog) is read and checked only with a permit, a live one at
+		// once; the permit is given back before the reconciler call
+		try (CheckLanes.Permit permit = this.lanes.enter(contentLength)) {
+			prepared = prepare(kiosk, body.read());
+		}
 		if (prepared.batch() == null) {
 			long watermark = this.tracking.heartbeat(kiosk.kioskId(), prepared.highestLocalSeq());
 			return new FlushResponse(kiosk.kioskId(), watermark, List.of());

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class KioskFlushSlotsTests {
 
-	private final KioskFlushSlots slots = new KioskFlushSlots(new FlushProperties(2, Duration.ofSeconds(3)));
+	private final KioskFlushSlots slots = new KioskFlushSlots(new FlushProperties(2, Duration.ofSeconds(3), 4, 16384));
 
 	@Test
 	void aKioskOverItsShareIsRefusedWhileOthersAreNot() {

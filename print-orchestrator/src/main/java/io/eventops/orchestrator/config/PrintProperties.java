@@ -45,6 +45,11 @@ import org.springframework.validation.annotation.Validated;
  * {@code fonts-noto-core} and {@code fonts-noto-cjk} install. A missing directory does
  * not stop the service (a Latin badge prints without it): it is logged as an error and
  * the gauge {@code eventops_print_fallback_fonts} reads what was loaded
+ * @param liveAhead how much younger than a pool's oldest untaken badge job a live one
+ * (its check-in captured within 30 s of being applied) may be and still be taken before
+ * it (issue #24): an attendee at an online kiosk gets the badge ahead of a reconnect
+ * herd's backlog, and no backlog job waits more than this for live ones; {@code 0} takes
+ * oldest first
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -68,7 +73,8 @@ public record PrintProperties(@NotNull @PositiveDuration @DefaultValue("1s") Dur
 		// component
 		// kept ConfigurationPropertiesScan from registering the record here (Spring Boot
 		// 4.0.7)
-		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories) {
+		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories,
+		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5m") Duration liveAhead) {
 
 	public PrintProperties {
 		if (agentLeaseTtl != null && probeInterval != null

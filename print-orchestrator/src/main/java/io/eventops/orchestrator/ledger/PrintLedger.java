@@ -49,11 +49,27 @@ public class PrintLedger {
 	 * @param pool the printer pool
 	 * @param limit most jobs per call
 	 * @return how many jobs were taken, and the ones this call inserted (fewer when a
-	 * taken job was already in the ledger), oldest first
+	 * taken job was already in the ledger), oldest first (no job taken ahead as live)
 	 */
 	public Relayed relayFromOutbox(String pool, int limit) {
+		return relayFromOutbox(pool, limit, Duration.ZERO);
+	}
+
+	/**
+	 * Takes up to {@code limit} jobs of one pool from the reconciler's outbox into the
+	 * ledger as PENDING, live jobs first (issue #24): those whose check-in was captured
+	 * as it was applied, created at most {@code liveAhead} after the pool's oldest
+	 * untaken job, then the oldest; each job is taken once (invariant 7).
+	 * @param pool the printer pool
+	 * @param limit most jobs
+	 * @param liveAhead how far a live job may overtake older ones ({@code 0}: oldest
+	 * first)
+	 * @return what was taken, the new ledger jobs in take order
+	 */
+	public Relayed relayFromOutbox(String pool, int limit, Duration liveAhead) {
 		return this.jdbc.queryForObject("""
-				WITH taken AS (SELECT * FROM reconciler.take_from_badge_job_outbox(?, ?)),
+				WITH taken AS (SELECT * FROM reconciler.take_from_badge_job_outbox(?, ?, make_interval(secs => ?))
+					WITH ORDINALITY),
 				inserted AS (
 					INSERT INTO printing.print_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
 						display_name, company, tier, state, created_at)
@@ -61,12 +77,13 @@ public class PrintLedger {
 						f.display_name, f.company, f.tier, 'PENDING', f.created_at
 					FROM taken f
 					ON CONFLICT (job_id) DO NOTHING
-					RETURNING job_id, created_at)
+					RETURNING job_id)
 				SELECT (SELECT count(*) FROM taken),
-					ARRAY(SELECT job_id FROM inserted ORDER BY created_at, job_id)""", (rs, n) -> {
+					ARRAY(SELECT i.job_id FROM inserted i JOIN taken t ON t.job_id = i.job_id
+						ORDER BY t.ordinality)""", (rs, n) -> {
 			UUID[] ids = (UUID[]) rs.getArray(2).getArray();
 			return new Relayed(rs.getInt(1), List.of(ids));
-		}, limit, pool);
+		}, limit, pool, liveAhead.toNanos() / 1e9);
 	}
 
 	/**

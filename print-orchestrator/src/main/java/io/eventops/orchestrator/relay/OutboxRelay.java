@@ -1,5 +1,6 @@
 package io.eventops.orchestrator.relay;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,12 +23,12 @@ import org.springframework.stereotype.Component;
 
 /**
  * One relay pass: tops up the queue of every UP printer to at most
- * {@code max-queued-per-printer} jobs (queued plus in flight), least loaded first, oldest
- * job first, taking jobs from the reconciler's outbox per pool only as there is room. The
- * rest of a backlog waits in the outbox: a printer that dies mid-rush holds a few jobs
- * for failover to move instead of thousands, a slow printer is not handed half the
- * backlog, and a reconnect herd does not pay for ledger rows of badges printed minutes
- * later.
+ * {@code max-queued-per-printer} jobs (queued plus in flight), least loaded first, live
+ * jobs first and then the oldest ({@code live-ahead}, issue #24), taking jobs from the
+ * reconciler's outbox per pool only as there is room. The rest of a backlog waits in the
+ * outbox: a printer that dies mid-rush holds a few jobs for failover to move instead of
+ * thousands, a slow printer is not handed half the backlog, and a reconnect herd does not
+ * pay for ledger rows of badges printed minutes later.
  */
 @Component
 public class OutboxRelay {
@@ -44,12 +45,15 @@ public class OutboxRelay {
 
 	private final int maxQueued;
 
+	private final Duration liveAhead;
+
 	OutboxRelay(PrintLedger ledger, PrinterRegistry registry, PrintQueues queues, PrintProperties properties) {
 		this.ledger = ledger;
 		this.registry = registry;
 		this.queues = queues;
 		this.batchSize = properties.relayBatchSize();
 		this.maxQueued = properties.maxQueuedPerPrinter();
+		this.liveAhead = properties.liveAhead();
 	}
 
 	/**
@@ -74,7 +78,8 @@ public class OutboxRelay {
 	}
 
 	// Tops up one pool's UP printers: PENDING ledger jobs first (put back by failover, or
-	// left by a crash), then the pool's oldest jobs from the outbox, only as many as
+	// left by a crash), then the pool's live and oldest jobs from the outbox, only as
+	// many as
 	// there is room for. A herd's backlog waits in the outbox, not as ledger rows written
 	// in the middle of the herd, and a pool whose printers are all down or full takes
 	// nothing, so it never holds back another pool.
@@ -99,7 +104,9 @@ public class OutboxRelay {
 		boolean more = jobs.size() == limit;
 		if (jobs.size() < limit) {
 			int wanted = limit - jobs.size();
-			PrintLedger.Relayed relayed = this.ledger.relayFromOutbox(pool, wanted);
+			// live jobs first (issue #24): an attendee at an online kiosk does not wait
+			// for a reconnect herd's backlog, which waits at most live-ahead for them
+			PrintLedger.Relayed relayed = this.ledger.relayFromOutbox(pool, wanted, this.liveAhead);
 			copied = relayed.inserted().size();
 			jobs.addAll(relayed.inserted());
 			// a reprint's job revokes the attendee's older credential: its job, not sent
@@ -125,7 +132,7 @@ public class OutboxRelay {
 		int placed = 0;
 		for (Map.Entry<String, List<UUID>> printer : chosen.entrySet()) {
 			Set<UUID> assigned = this.ledger.assign(printer.getValue(), printer.getKey());
-			// oldest first, as read; another replica may have placed some meanwhile
+			// in take order, as read; another replica may have placed some meanwhile
 			List<UUID> queued = printer.getValue().stream().filter(assigned::contains).toList();
 			this.queues.pushAll(printer.getKey(), queued);
 			placed += queued.size();

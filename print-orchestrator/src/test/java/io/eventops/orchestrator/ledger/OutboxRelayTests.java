@@ -1,5 +1,6 @@
 package io.eventops.orchestrator.ledger;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,8 +33,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with both services' migrations: every job is copied exactly once (invariant 7), a pass
  * takes only what is new, concurrent relays take disjoint jobs, a rolled-back pass loses
  * nothing, and each pool is taken on its own, its backlog visible before it is taken.
+ * Live jobs (a check-in captured as it was applied, issue #24) are taken ahead of an
+ * older backlog of their pool, but only of jobs at most {@code live-ahead} older than
+ * themselves, so no backlog job starves; a zero {@code live-ahead} is oldest first.
  */
 class OutboxRelayTests {
+
+	private static final Duration LIVE_AHEAD = Duration.ofMinutes(5);
 
 	private static DataSource dataSource;
 
@@ -88,13 +94,15 @@ class OutboxRelayTests {
 	@Test
 	void concurrentRelaysTakeDisjointJobs() throws Exception {
 		List<TestData.BadgeJob> jobs = TestData.badgeJobs(jdbc, "hall", 2000);
+		// every tenth live, so that the live-first take runs concurrently too
+		live(jobs.stream().filter((job) -> jobs.indexOf(job) % 10 == 9).toList());
 		List<Callable<List<UUID>>> relays = new ArrayList<>();
 		for (int i = 0; i < 4; i++) {
 			relays.add(() -> {
 				PrintLedger replica = new PrintLedger(new JdbcTemplate(dataSource));
 				List<UUID> mine = new ArrayList<>();
 				for (int pass = 0; pass < 200; pass++) {
-					PrintLedger.Relayed relayed = replica.relayFromOutbox("hall", 50);
+					PrintLedger.Relayed relayed = replica.relayFromOutbox("hall", 50, LIVE_AHEAD);
 					mine.addAll(relayed.inserted());
 					if (relayed.taken() == 0) {
 						break;
@@ -213,6 +221,70 @@ class OutboxRelayTests {
 		TestData.BadgeJob taken = jobs.get(0);
 		assertThat(this.ledger.search(taken.attendeeId(), null, 10)).extracting(PrintJob::jobId)
 			.containsExactly(taken.jobId());
+	}
+
+	@Test
+	void liveJobsAreTakenAheadOfTheirPoolsOlderBacklog() {
+		List<TestData.BadgeJob> backlog = TestData.badgeJobs(jdbc, "hall", 50);
+		List<TestData.BadgeJob> live = live(TestData.badgeJobs(jdbc, "hall", 3));
+		List<TestData.BadgeJob> otherPool = live(TestData.badgeJobs(jdbc, "lobby", 2));
+
+		PrintLedger.Relayed first = this.ledger.relayFromOutbox("hall", 10, LIVE_AHEAD);
+
+		List<UUID> expected = new ArrayList<>(inOrder(live));
+		expected.addAll(inOrder(backlog.subList(0, 7)));
+		assertThat(first.taken()).isEqualTo(10);
+		assertThat(first.inserted()).containsExactlyElementsOf(expected);
+		// the rest oldest first, each once; the other pool's live jobs stay its own
+		List<UUID> rest = new ArrayList<>();
+		for (int pass = 0; pass < 10; pass++) {
+			rest.addAll(this.ledger.relayFromOutbox("hall", 10, LIVE_AHEAD).inserted());
+		}
+		assertThat(rest).containsExactlyElementsOf(inOrder(backlog.subList(7, 50)));
+		assertThat(this.ledger.relayFromOutbox("lobby", 10, LIVE_AHEAD).inserted())
+			.containsExactlyElementsOf(inOrder(otherPool));
+	}
+
+	@Test
+	void aBacklogJobWaitsAtMostLiveAheadForLiveOnes() {
+		List<TestData.BadgeJob> backlog = TestData.badgeJobs(jdbc, "hall", 5);
+		// the backlog was created 10 minutes before the live jobs
+		jdbc.update("UPDATE reconciler.badge_job_relay SET created_at = created_at - interval '10 minutes'"
+				+ " WHERE job_id = ANY(?)", (Object) inOrder(backlog).toArray(UUID[]::new));
+		List<TestData.BadgeJob> live = live(TestData.badgeJobs(jdbc, "hall", 2));
+
+		// 10 minutes is more than live-ahead: the live jobs wait their turn
+		assertThat(this.ledger.relayFromOutbox("hall", 3, LIVE_AHEAD).inserted())
+			.containsExactlyElementsOf(inOrder(backlog.subList(0, 3)));
+		// with a live-ahead longer than that they go first
+		List<UUID> expected = new ArrayList<>(inOrder(live));
+		expected.add(backlog.get(3).jobId());
+		assertThat(this.ledger.relayFromOutbox("hall", 3, Duration.ofMinutes(20)).inserted())
+			.containsExactlyElementsOf(expected);
+		assertThat(this.ledger.relayFromOutbox("hall", 3, LIVE_AHEAD).inserted())
+			.containsExactly(backlog.get(4).jobId());
+	}
+
+	@Test
+	void aZeroLiveAheadTakesOldestFirst() {
+		List<TestData.BadgeJob> backlog = TestData.badgeJobs(jdbc, "hall", 5);
+		List<TestData.BadgeJob> live = live(TestData.badgeJobs(jdbc, "hall", 2));
+		List<UUID> expected = new ArrayList<>(inOrder(backlog));
+		expected.addAll(inOrder(live));
+		assertThat(this.ledger.relayFromOutbox("hall", 10, Duration.ZERO).inserted())
+			.containsExactlyElementsOf(expected);
+	}
+
+	// marks jobs live, as the reconciler does for a check-in captured as it was applied
+	private static List<TestData.BadgeJob> live(List<TestData.BadgeJob> jobs) {
+		UUID[] ids = inOrder(jobs).toArray(UUID[]::new);
+		jdbc.update("UPDATE reconciler.badge_jobs SET live = true WHERE job_id = ANY(?)", (Object) ids);
+		jdbc.update("UPDATE reconciler.badge_job_relay SET live = true WHERE job_id = ANY(?)", (Object) ids);
+		return jobs;
+	}
+
+	private static List<UUID> inOrder(List<TestData.BadgeJob> jobs) {
+		return jobs.stream().map(TestData.BadgeJob::jobId).toList();
 	}
 
 	private static Set<UUID> ids(List<TestData.BadgeJob> jobs) {

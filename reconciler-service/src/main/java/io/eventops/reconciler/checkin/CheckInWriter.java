@@ -56,7 +56,9 @@ class CheckInWriter {
 	// for, so the work after it is kept to this statement, the change log and the
 	// commit. Data-modifying CTEs run once and to completion whether or not the query
 	// reads them. The stale keys are one array, so that the guard is read by its key
-	// index (an OR of two key sets scanned the whole table).
+	// index (an OR of two key sets scanned the whole table). A job is live (V11, issue
+	// #24) when its check-in was captured within 30 s of now, either way: the attendee is
+	// at the kiosk, and the print orchestrator takes it ahead of a backlog's jobs.
 	private static final String APPLY_WINNERS = """
 			WITH t AS (
 			  SELECT * FROM unnest(CAST(:attendees AS text[]), CAST(:seqs AS int8[]), CAST(:sources AS text[]),
@@ -79,8 +81,9 @@ class CheckInWriter {
 			    ARRAY(SELECT t.k FROM t WHERE t.a NOT IN (SELECT attendee_id FROM up))))
 			), jobs AS (
 			  INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
-			    reason)
-			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, :printerPool, 'CHECK_IN'
+			    reason, live)
+			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, :printerPool, 'CHECK_IN',
+			    t.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds'
 			  FROM up
 			  JOIN t ON t.a = up.attendee_id
 			  JOIN reconciler.attendees a ON a.attendee_id = up.attendee_id

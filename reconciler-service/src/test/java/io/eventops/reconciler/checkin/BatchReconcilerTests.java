@@ -2,6 +2,8 @@ package io.eventops.reconciler.checkin;
 
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -340,6 +342,33 @@ class BatchReconcilerTests {
 	private int badgeJobs(String attendee) {
 		return this.jdbc.queryForObject("SELECT count(*) FROM reconciler.badge_jobs WHERE attendee_id = ?",
 				Integer.class, attendee);
+	}
+
+	// issue #24: a job is live, and taken by the print orchestrator ahead of a backlog's,
+	// when its check-in was captured within 30 s of being applied (an attendee at an
+	// online kiosk); an outage backlog's entries were captured minutes earlier. The mark
+	// travels with the job into the relay table the orchestrator takes from (V11).
+	@Test
+	void aCheckInCapturedJustNowMakesALiveBadgeJobAndABacklogEntryDoesNot() {
+		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+		List<ReconcileEntry> entries = List.of(
+				TestData.entry(this.kiosk, 1, this.attendees.get(0)).capturedAt(now.minusMinutes(20)).build(),
+				TestData.entry(this.kiosk, 2, this.attendees.get(1)).capturedAt(now.minusSeconds(45)).build(),
+				TestData.entry(this.kiosk, 3, this.attendees.get(2)).capturedAt(now.minusSeconds(2)).build(),
+				TestData.entry(this.kiosk, 4, this.attendees.get(3)).capturedAt(now.minusSeconds(1)).build());
+		assertThat(outcomes(this.reconciler.reconcile(TestData.request(this.kiosk, this.event, entries))))
+			.containsOnly(Outcome.APPLIED);
+
+		for (String table : List.of("badge_jobs", "badge_job_relay")) {
+			List<Boolean> live = this.attendees.subList(0, 4)
+				.stream()
+				.map((attendee) -> this.jdbc.queryForObject(
+						"SELECT r.live FROM reconciler." + table
+								+ " r JOIN reconciler.badge_jobs j ON j.job_id = r.job_id WHERE j.attendee_id = ?",
+						Boolean.class, attendee))
+				.toList();
+			assertThat(live).as(table).containsExactly(false, false, true, true);
+		}
 	}
 
 	private static List<Outcome> outcomes(ReconcileResponse response) {
