@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.testsupport.CommonTestData;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -27,9 +28,9 @@ public final class EdgeStack {
 
 	public static final String INTERNAL_TOKEN = "edge-test-internal-token-0123456789";
 
-	public static final String OPS_PASSWORD = "ops-test-password";
+	public static final String OPS_PASSWORD = CommonTestData.OPS_PASSWORD;
 
-	public static final String ADMIN_PASSWORD = "admin-test-password";
+	public static final String ADMIN_PASSWORD = CommonTestData.ADMIN_PASSWORD;
 
 	/**
 	 * Where test edges generate their certificate: fixed, because the TLS setup runs

@@ -1,12 +1,8 @@
 package io.eventops.orchestrator.web;
 
-import java.util.Map;
-
 import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
@@ -26,8 +22,6 @@ import org.springframework.security.web.SecurityFilterChain;
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
 
-	static final String INTERNAL_TOKEN = "internalToken";
-
 	@Bean
 	OpenAPI orchestratorOpenApi() {
 		OpenAPI document = ApiDocuments.document("Event Ops print API (print-orchestrator)", """
@@ -35,40 +29,19 @@ class OpenApiConfiguration {
 				for ops (role OPS) and admins (role ADMIN); and the internal badge-status read the edge \
 				calls with the shared internal token. Every error is an RFC 9457 problem \
 				(`application/problem+json`).""", "http://localhost:8082");
-		document.getComponents()
-			.addSecuritySchemes(INTERNAL_TOKEN,
-					new SecurityScheme().type(SecurityScheme.Type.HTTP)
-						.scheme("bearer")
-						.description("The internal token shared by the edge, the reconciler and the orchestrator "
-								+ "(eventops.security.internal-token); never given to kiosks."));
+		ApiDocuments.bearerScheme(document, ApiDocuments.INTERNAL_TOKEN,
+				"The internal token shared by the edge, the reconciler and the orchestrator "
+						+ "(eventops.security.internal-token); never given to kiosks.");
 		return document;
 	}
 
 	@Bean
 	OpenApiCustomizer orchestratorOperations() {
-		return (document) -> {
-			ApiDocuments.addSchemas(document);
-			document.getPaths().forEach((path, item) -> {
-				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
-					describe(entry.getKey() + " " + path, entry.getValue());
-				}
-			});
-		};
+		return ApiDocuments.describingEach(OpenApiConfiguration::describe);
 	}
 
 	private static void describe(String endpoint, Operation operation) {
-		if (endpoint.contains(" /internal/")) {
-			ApiDocuments.secured(operation, INTERNAL_TOKEN);
-			ApiDocuments.problem(operation, 401, "unauthorized", "no internal token, or a wrong one");
-		}
-		else {
-			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
-			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
-			ApiDocuments.problem(operation, 429, "login-throttled",
-					"too many failed logins from this address; nothing was checked");
-			ApiDocuments.retryAfter(operation, 429);
-			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
-		}
+		ApiDocuments.securedByPath(endpoint, operation);
 		if (endpoint.contains("{printerId}")) {
 			ApiDocuments.problem(operation, 404, "not-found", "no such printer");
 		}
@@ -135,10 +108,7 @@ class OpenApiConfiguration {
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf((csrf) -> csrf.disable())
-			.build();
+		return ApiDocuments.documentsFilterChain(http, environment);
 	}
 
 }
