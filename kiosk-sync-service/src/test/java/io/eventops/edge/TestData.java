@@ -2,10 +2,10 @@ package io.eventops.edge;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
 
+import io.eventops.model.time.Rfc3339;
 import io.eventops.testsupport.CommonTestData;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -19,14 +19,11 @@ public final class TestData extends CommonTestData {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
-	// RFC 3339 with seconds and offset (OffsetDateTime.toString() drops zero seconds)
-	private static final DateTimeFormatter RFC_3339 = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSXXX");
-
 	private TestData() {
 	}
 
 	public static String time(OffsetDateTime time) {
-		return RFC_3339.format(time);
+		return Rfc3339.format(time);
 	}
 
 	public static Entry entry(String kioskId, long seq, String attendeeId) {
@@ -88,9 +85,9 @@ public final class TestData extends CommonTestData {
 			node.put("idempotencyKey", this.kioskId + ":" + this.seq);
 			node.put("type", "CHECK_IN");
 			node.put("attendeeId", this.attendeeId);
-			node.put("capturedAt", RFC_3339.format(this.capturedAt));
+			node.put("capturedAt", Rfc3339.format(this.capturedAt));
 			node.put("queuedAt",
-					RFC_3339.format((this.queuedAt != null) ? this.queuedAt : this.capturedAt.plusNanos(120_000_000)));
+					Rfc3339.format((this.queuedAt != null) ? this.queuedAt : this.capturedAt.plusNanos(120_000_000)));
 			node.put("badgePrintedLocally", false);
 			return node;
 		}

@@ -21,17 +21,12 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.core.env.Environment;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * The edge's OpenAPI 3.1 document (committed as
  * {@code docs/openapi/kiosk-sync-service.json}): the kiosk API with its bodies, outcomes,
  * limits and problems, and the kiosk admin API, served with its UI on the management port
- * only.
+ * only (service-web's ApiDocumentsAutoConfiguration).
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
@@ -42,16 +37,14 @@ class OpenApiConfiguration {
 
 	@Bean
 	OpenAPI edgeOpenApi() {
-		OpenAPI document = ApiDocuments.document("Event Ops kiosk API (kiosk-sync-service)", """
+		return ApiDocuments.bearerScheme(ApiDocuments.document("Event Ops kiosk API (kiosk-sync-service)", """
 				The public HTTPS edge: what a kiosk calls to flush its durable check-in log, to learn \
 				where its sequence stands, to follow its event's attendees, and to redeem express codes; \
 				and the kiosk provisioning API for admins. Every error is an RFC 9457 problem \
 				(`application/problem+json`). What a kiosk must do to keep the "nothing lost" promise \
-				is in kiosk-agent/README.md.""", "https://localhost:8443");
-		ApiDocuments.bearerScheme(document, KIOSK_TOKEN,
+				is in kiosk-agent/README.md.""", "https://localhost:8443"), KIOSK_TOKEN,
 				"The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
 						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401.");
-		return document;
 	}
 
 	@Bean
@@ -280,17 +273,6 @@ class OpenApiConfiguration {
 
 	private static Schema<?> ref(String schema) {
 		return new Schema<>().$ref("#/components/schemas/" + schema);
-	}
-
-	/**
-	 * Serves the document and its UI without credentials on the management port (plain
-	 * HTTP, reached by operators, never by kiosks); everything else goes on to the main
-	 * chain, where they stay denied on the kiosks' public port.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
-	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return ApiDocuments.documentsFilterChain(http, environment);
 	}
 
 }

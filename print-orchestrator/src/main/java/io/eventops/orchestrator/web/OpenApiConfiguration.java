@@ -7,32 +7,25 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.core.env.Environment;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * The print orchestrator's OpenAPI 3.1 document (committed as
  * {@code docs/openapi/print-orchestrator.json}): printers, failover, dispatch and the
  * print ledger for ops and admins, with the problems each endpoint answers, served with
- * its UI on the management port only.
+ * its UI on the management port only (service-web's ApiDocumentsAutoConfiguration).
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
 
 	@Bean
 	OpenAPI orchestratorOpenApi() {
-		OpenAPI document = ApiDocuments.document("Event Ops print API (print-orchestrator)", """
+		return ApiDocuments.bearerScheme(ApiDocuments.document("Event Ops print API (print-orchestrator)", """
 				Printers and pools, health, failover, probe prints, dispatch pause and the print ledger, \
 				for ops (role OPS) and admins (role ADMIN); and the internal badge-status read the edge \
 				calls with the shared internal token. Every error is an RFC 9457 problem \
-				(`application/problem+json`).""", "http://localhost:8082");
-		ApiDocuments.bearerScheme(document, ApiDocuments.INTERNAL_TOKEN,
+				(`application/problem+json`).""", "http://localhost:8082"), ApiDocuments.INTERNAL_TOKEN,
 				"The internal token shared by the edge, the reconciler and the orchestrator "
 						+ "(eventops.security.internal-token); never given to kiosks.");
-		return document;
 	}
 
 	@Bean
@@ -99,16 +92,6 @@ class OpenApiConfiguration {
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}
-	}
-
-	/**
-	 * Serves the document and its UI without credentials on the management port only;
-	 * everything else goes on to the main chain.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
-	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return ApiDocuments.documentsFilterChain(http, environment);
 	}
 
 }

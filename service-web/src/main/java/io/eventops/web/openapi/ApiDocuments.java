@@ -117,11 +117,13 @@ public final class ApiDocuments {
 	 * @param document the document
 	 * @param name the scheme's name
 	 * @param description who holds the token and what it allows
+	 * @return the document
 	 */
-	public static void bearerScheme(OpenAPI document, String name, String description) {
+	public static OpenAPI bearerScheme(OpenAPI document, String name, String description) {
 		document.getComponents()
 			.addSecuritySchemes(name,
 					new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").description(description));
+		return document;
 	}
 
 	/**
