@@ -186,6 +186,27 @@ final class EdgeFixture {
 		return ids;
 	}
 
+	/**
+	 * Provisions a kiosk no other test uses and imports attendees of its own.
+	 * @param prefix what the kiosk's id and its attendees' ids start with
+	 * @param attendees how many attendees
+	 * @return the kiosk
+	 */
+	Kiosk newKiosk(String prefix, int attendees) {
+		String kioskId = newKioskId(prefix);
+		return new Kiosk(kioskId, provision(kioskId), attendees(prefix, attendees));
+	}
+
+	/**
+	 * A provisioned kiosk of the test event.
+	 *
+	 * @param id its id
+	 * @param token its token
+	 * @param attendees the attendees imported for it
+	 */
+	record Kiosk(String id, String token, List<String> attendees) {
+	}
+
 	/** Settings of an agent for a provisioned kiosk, trusting the edge's certificate. */
 	AgentConfig config(String kioskId, String token, Path database) {
 		return AgentConfig.defaults(kioskId, edgeUrl(), token)
