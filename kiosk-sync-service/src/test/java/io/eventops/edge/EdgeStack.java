@@ -69,18 +69,12 @@ public final class EdgeStack {
 	}
 
 	private static void startReconciler(int port) {
-		RedisServerEndpoint redis = TestInfrastructure.redis();
 		Map<String, Object> properties = new LinkedHashMap<>();
 		// both services share one test classpath, where the edge's application.yml
 		// shadows the reconciler's: the reconciler gets its settings spelled out here
 		properties.put("spring.config.name", "reconciler-in-edge-tests");
 		properties.put("server.port", port);
-		properties.put("spring.datasource.url", database.jdbcUrl());
-		properties.put("spring.datasource.username", database.user());
-		properties.put("spring.datasource.password", database.password());
-		properties.put("spring.data.redis.host", redis.host());
-		properties.put("spring.data.redis.port", redis.port());
-		properties.put("eventops.redis.key-prefix", redisNamespace());
+		putInfrastructure(properties);
 		properties.put("spring.flyway.schemas", "reconciler");
 		properties.put("spring.flyway.default-schema", "reconciler");
 		properties.put("spring.flyway.locations", "classpath:db/migration/reconciler");
@@ -93,6 +87,17 @@ public final class EdgeStack {
 		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
 		reconciler = new SpringApplicationBuilder(ReconcilerApplication.class).properties(properties).run();
 		reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
+	}
+
+	// the database and the Redis namespace both services share
+	private static void putInfrastructure(Map<String, Object> properties) {
+		RedisServerEndpoint redis = TestInfrastructure.redis();
+		properties.put("spring.datasource.url", database.jdbcUrl());
+		properties.put("spring.datasource.username", database.user());
+		properties.put("spring.datasource.password", database.password());
+		properties.put("spring.data.redis.host", redis.host());
+		properties.put("spring.data.redis.port", redis.port());
+		properties.put("eventops.redis.key-prefix", redisNamespace());
 	}
 
 	private static String redisNamespace;
@@ -110,14 +115,8 @@ public final class EdgeStack {
 	 */
 	public static synchronized Map<String, Object> edgeProperties() {
 		start();
-		RedisServerEndpoint redis = TestInfrastructure.redis();
 		Map<String, Object> properties = new LinkedHashMap<>();
-		properties.put("spring.datasource.url", database.jdbcUrl());
-		properties.put("spring.datasource.username", database.user());
-		properties.put("spring.datasource.password", database.password());
-		properties.put("spring.data.redis.host", redis.host());
-		properties.put("spring.data.redis.port", redis.port());
-		properties.put("eventops.redis.key-prefix", redisNamespace());
+		putInfrastructure(properties);
 		properties.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + reconcilerPort);
 		properties.put("eventops.edge.reconciler.retry-wait", "50ms");
 		properties.put("eventops.edge.reconciler.retry-after", "2s");
