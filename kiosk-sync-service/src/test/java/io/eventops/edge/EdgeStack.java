@@ -26,7 +26,7 @@ import org.springframework.test.context.TestContextManager;
  */
 public final class EdgeStack {
 
-	public static final String INTERNAL_TOKEN = "edge-test-internal-token-0123456789";
+	public static final String INTERNAL_TOKEN = CommonTestData.INTERNAL_TOKEN;
 
 	public static final String OPS_PASSWORD = CommonTestData.OPS_PASSWORD;
 
@@ -82,9 +82,7 @@ public final class EdgeStack {
 		properties.put("spring.jackson.default-property-inclusion", "non_null");
 		properties.put("spring.threads.virtual.enabled", true);
 		properties.put("server.error.include-message", "never");
-		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		properties.put("eventops.security.ops-password", OPS_PASSWORD);
-		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		properties.putAll(CommonTestData.credentials());
 		reconciler = new SpringApplicationBuilder(ReconcilerApplication.class).properties(properties).run();
 		reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
 	}
@@ -121,9 +119,7 @@ public final class EdgeStack {
 		properties.put("eventops.edge.reconciler.retry-wait", "50ms");
 		properties.put("eventops.edge.reconciler.retry-after", "2s");
 		properties.put("eventops.edge.tls.generated-dir", tlsDirectory.toString());
-		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		properties.put("eventops.security.ops-password", OPS_PASSWORD);
-		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		properties.putAll(CommonTestData.credentials());
 		properties.put("eventops.edge.rate-limit.requests-per-second", 20);
 		properties.put("eventops.edge.rate-limit.burst", 40);
 		properties.put("management.server.port", 0);

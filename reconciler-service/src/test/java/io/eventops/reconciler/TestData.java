@@ -17,8 +17,6 @@ import io.eventops.testsupport.CommonTestData;
  */
 public final class TestData extends CommonTestData {
 
-	public static final String INTERNAL_TOKEN = "test-internal-token-0123456789";
-
 	private static final OffsetDateTime BASE = OffsetDateTime.of(2026, 7, 16, 9, 0, 0, 0, ZoneOffset.ofHours(2));
 
 	private TestData() {

@@ -1,15 +1,18 @@
 package io.eventops.testsupport;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
  * The test data every service's {@code TestData} shares (each extends this class): the
- * test accounts' passwords, ids unique per call (so tests sharing a database never
- * collide) and attendees registered straight in the reconciler's registry.
+ * test accounts' passwords and the internal token, ids unique per call (so tests sharing
+ * a database never collide) and attendees registered straight in the reconciler's
+ * registry.
  */
 public class CommonTestData {
 
@@ -19,7 +22,22 @@ public class CommonTestData {
 	/** The password of the test account {@code admin}. */
 	public static final String ADMIN_PASSWORD = "admin-test-password";
 
+	/** The internal token the services of a test present to each other. */
+	public static final String INTERNAL_TOKEN = "test-internal-token-0123456789";
+
 	protected CommonTestData() {
+	}
+
+	/**
+	 * The settings that give a service the test accounts and the internal token.
+	 * @return {@code eventops.security.*} by name
+	 */
+	public static Map<String, Object> credentials() {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
+		properties.put("eventops.security.ops-password", OPS_PASSWORD);
+		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		return properties;
 	}
 
 	/**
