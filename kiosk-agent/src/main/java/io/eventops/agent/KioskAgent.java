@@ -116,7 +116,7 @@ public final class KioskAgent implements AutoCloseable {
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt, checkIn.badgePrintedLocally(),
 				checkIn.badge());
 		this.cache.markCheckedIn(checkIn.attendeeId(), this.config.kioskId(),
-				io.eventops.agent.log.Rfc3339.format(entry.capturedAt()));
+				io.eventops.model.time.Rfc3339.format(entry.capturedAt()));
 		if (this.config.flushAfterCheckIn()) {
 			// a check-in during a backoff wait is worth an immediate attempt: the network
 			// may be back, and this kiosk is evidently in use

@@ -27,6 +27,7 @@ import io.eventops.agent.http.WireFormat;
 import io.eventops.agent.simulate.KioskProvisioner;
 import io.eventops.edge.EdgeApplication;
 import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.testsupport.CommonTestData;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -44,11 +45,7 @@ final class EdgeFixture {
 
 	static final String EVENT_ID = "ev-agent-tests";
 
-	static final String ADMIN_PASSWORD = "agent-test-admin-password";
-
-	private static final String INTERNAL_TOKEN = "agent-test-internal-token-0123456789";
-
-	private static final String OPS_PASSWORD = "agent-test-ops-password";
+	static final String ADMIN_PASSWORD = CommonTestData.ADMIN_PASSWORD;
 
 	private static final AtomicInteger kiosks = new AtomicInteger();
 
@@ -68,45 +65,40 @@ final class EdgeFixture {
 		this.database = TestInfrastructure.freshDatabase();
 		RedisServerEndpoint redis = TestInfrastructure.redis();
 		String redisNamespace = TestInfrastructure.freshRedisNamespace();
-		Map<String, Object> recon = new LinkedHashMap<>();
-		recon.put("server.port", 0);
-		recon.put("management.server.port", 0);
-		recon.put("spring.datasource.url", this.database.jdbcUrl());
-		recon.put("spring.datasource.username", this.database.user());
-		recon.put("spring.datasource.password", this.database.password());
-		recon.put("spring.data.redis.host", redis.host());
-		recon.put("spring.data.redis.port", redis.port());
+		Map<String, Object> recon = shared(redis);
 		recon.put("eventops.redis.key-prefix", redisNamespace);
-		recon.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		recon.put("eventops.security.ops-password", OPS_PASSWORD);
-		recon.put("eventops.security.admin-password", ADMIN_PASSWORD);
 		ConfigurableApplicationContext reconciler = ReconcilerApplication.builder().run(arguments(recon));
 		this.reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
 
 		this.tlsDirectory = Path.of("target/edge-test-tls").toAbsolutePath();
-		Map<String, Object> edge = new LinkedHashMap<>();
-		edge.put("server.port", 0);
-		edge.put("management.server.port", 0);
-		edge.put("spring.datasource.url", this.database.jdbcUrl());
-		edge.put("spring.datasource.username", this.database.user());
-		edge.put("spring.datasource.password", this.database.password());
-		edge.put("spring.data.redis.host", redis.host());
-		edge.put("spring.data.redis.port", redis.port());
+		Map<String, Object> edge = shared(redis);
 		edge.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + this.reconcilerPort);
 		// no orchestrator here: the badge status answers 503 (the edge tests and the
 		// browser
 		// tests cover it with the real one); port 9 is discard, closed on test machines
 		edge.put("eventops.edge.print-orchestrator.base-url", "http://127.0.0.1:9");
 		edge.put("eventops.edge.tls.generated-dir", this.tlsDirectory.toString());
-		edge.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		edge.put("eventops.security.ops-password", OPS_PASSWORD);
-		edge.put("eventops.security.admin-password", ADMIN_PASSWORD);
 		// bisecting a 500-entry backlog sends a burst of small requests
 		edge.put("eventops.edge.rate-limit.requests-per-second", 500);
 		edge.put("eventops.edge.rate-limit.burst", 1000);
 		ConfigurableApplicationContext edgeContext = new SpringApplicationBuilder(EdgeApplication.class)
 			.run(arguments(edge));
 		this.edgePort = ((WebServerApplicationContext) edgeContext).getWebServer().getPort();
+	}
+
+	// what both services get: random ports, the one database and Redis, the test accounts
+	// and the internal token
+	private Map<String, Object> shared(RedisServerEndpoint redis) {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("server.port", 0);
+		properties.put("management.server.port", 0);
+		properties.put("spring.datasource.url", this.database.jdbcUrl());
+		properties.put("spring.datasource.username", this.database.user());
+		properties.put("spring.datasource.password", this.database.password());
+		properties.put("spring.data.redis.host", redis.host());
+		properties.put("spring.data.redis.port", redis.port());
+		properties.putAll(CommonTestData.credentials());
+		return properties;
 	}
 
 	static synchronized EdgeFixture get() {
@@ -184,6 +176,27 @@ final class EdgeFixture {
 		}
 		importAttendees(ids);
 		return ids;
+	}
+
+	/**
+	 * Provisions a kiosk no other test uses and imports attendees of its own.
+	 * @param prefix what the kiosk's id and its attendees' ids start with
+	 * @param attendees how many attendees
+	 * @return the kiosk
+	 */
+	Kiosk newKiosk(String prefix, int attendees) {
+		String kioskId = newKioskId(prefix);
+		return new Kiosk(kioskId, provision(kioskId), attendees(prefix, attendees));
+	}
+
+	/**
+	 * A provisioned kiosk of the test event.
+	 *
+	 * @param id its id
+	 * @param token its token
+	 * @param attendees the attendees imported for it
+	 */
+	record Kiosk(String id, String token, List<String> attendees) {
 	}
 
 	/** Settings of an agent for a provisioned kiosk, trusting the edge's certificate. */

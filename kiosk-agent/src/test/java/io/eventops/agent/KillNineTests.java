@@ -21,20 +21,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KillNineTests {
 
-	@TempDir
-	Path directory;
-
 	@Test
-	void checkInCommittedBeforeSigkillIsThereAfterRestartAndFlushedOnce() throws Exception {
+	void checkInCommittedBeforeSigkillIsThereAfterRestartAndFlushedOnce(@TempDir Path directory) throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("kill");
-		String token = edge.provision(kioskId);
-		String attendee = edge.attendees("kill", 1).get(0);
-		Path database = this.directory.resolve("kiosk.db");
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("kill", 1);
+		Path database = directory.resolve("kiosk.db");
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		Process child = new ProcessBuilder(
-				List.of(java, "-cp", System.getProperty("java.class.path"), CheckInThenBlock.class.getName(), kioskId,
-						edge.edgeUrl().toString(), token, edge.caFile().toString(), database.toString(), attendee))
+		Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+				CheckInThenBlock.class.getName(), kiosk.id(), edge.edgeUrl().toString(), kiosk.token(),
+				edge.caFile().toString(), database.toString(), kiosk.attendees().get(0)))
 			.redirectError(ProcessBuilder.Redirect.INHERIT)
 			.start();
 		long seq;
@@ -50,7 +45,7 @@ class KillNineTests {
 		}
 		assertThat(child.exitValue()).as("killed by SIGKILL").isEqualTo(137);
 
-		try (KioskAgent agent = KioskAgent.open(edge.config(kioskId, token, database))) {
+		try (KioskAgent agent = KioskAgent.open(edge.config(kiosk.id(), kiosk.token(), database))) {
 			assertThat(agent.status().lastSeq()).isEqualTo(seq);
 			assertThat(agent.status().pending()).isEqualTo(1);
 			FlushRound round = agent.flush();
@@ -60,8 +55,8 @@ class KillNineTests {
 			assertThat(agent.flush().requests()).as("nothing left to send").isZero();
 			assertThat(agent.status().watermark()).isEqualTo(seq);
 		}
-		assertThat(edge.processed(kioskId)).containsExactly(Map.entry(seq, "APPLIED"));
-		assertThat(edge.checkInRows(attendee)).isEqualTo(1);
+		assertThat(edge.processed(kiosk.id())).containsExactly(Map.entry(seq, "APPLIED"));
+		assertThat(edge.checkInRows(kiosk.attendees().get(0))).isEqualTo(1);
 	}
 
 	private static String committedLine(BufferedReader out) {

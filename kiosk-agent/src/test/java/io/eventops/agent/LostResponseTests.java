@@ -17,22 +17,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LostResponseTests {
 
-	@TempDir
-	Path directory;
-
 	@Test
-	void resendAfterALostResponseIsDuplicateAndAppliedOnce() throws Exception {
+	void resendAfterALostResponseIsDuplicateAndAppliedOnce(@TempDir Path directory) throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("lost");
-		String token = edge.provision(kioskId);
-		List<String> attendees = edge.attendees("lost", 10);
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("lost", 10);
 		try (TlsProxy proxy = new TlsProxy(edge)) {
-			AgentConfig config = new AgentConfig(kioskId, proxy.url(), token, edge.caFile(),
-					this.directory.resolve("kiosk.db"), 500, 4096, 900 * 1024, java.time.Duration.ofHours(1),
+			AgentConfig config = new AgentConfig(kiosk.id(), proxy.url(), kiosk.token(), edge.caFile(),
+					directory.resolve("kiosk.db"), 500, 4096, 900 * 1024, java.time.Duration.ofHours(1),
 					java.time.Duration.ofSeconds(5), java.time.Duration.ofSeconds(30),
-					edge.config(kioskId, token, null).backoff(), java.time.Duration.ofSeconds(30), false);
+					edge.config(kiosk.id(), kiosk.token(), null).backoff(), java.time.Duration.ofSeconds(30), false);
 			try (KioskAgent agent = KioskAgent.open(config)) {
-				for (String attendee : attendees) {
+				for (String attendee : kiosk.attendees()) {
 					agent.checkIn(attendee);
 				}
 				proxy.dropNextResponse();
@@ -40,7 +35,7 @@ class LostResponseTests {
 				assertThat(lost.result()).isEqualTo(FlushRound.Result.RETRY);
 				assertThat(proxy.droppedResponses()).isEqualTo(1);
 				assertThat(agent.status().watermark()).as("nothing heard, nothing acknowledged").isZero();
-				assertThat(edge.processed(kioskId)).hasSize(10).containsValue("APPLIED");
+				assertThat(edge.processed(kiosk.id())).hasSize(10).containsValue("APPLIED");
 
 				FlushRound resend = agent.flush();
 				assertThat(resend.drained()).isTrue();
@@ -52,10 +47,10 @@ class LostResponseTests {
 			assertThat(proxy.forwardedSeqs()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 1L, 2L, 3L, 4L,
 					5L, 6L, 7L, 8L, 9L, 10L);
 		}
-		Map<Long, String> processed = edge.processed(kioskId);
+		Map<Long, String> processed = edge.processed(kiosk.id());
 		assertThat(processed).hasSize(10);
 		assertThat(processed.values()).containsOnly("APPLIED");
-		for (String attendee : attendees) {
+		for (String attendee : kiosk.attendees()) {
 			assertThat(edge.checkInRows(attendee)).isEqualTo(1);
 		}
 	}

@@ -22,24 +22,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PoisonedEntryTests {
 
-	@TempDir
-	Path directory;
-
 	@Test
-	void poisonedEntryInA500BacklogIsDeadLetteredAloneAndTheOther499Acknowledged() throws Exception {
+	void poisonedEntryInA500BacklogIsDeadLetteredAloneAndTheOther499Acknowledged(@TempDir Path directory)
+			throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("poison");
-		String token = edge.provision(kioskId);
-		List<String> attendees = edge.attendees("poison", 499);
-		Path database = this.directory.resolve("kiosk.db");
-		try (KioskAgent agent = KioskAgent.open(edge.config(kioskId, token, database))) {
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("poison", 499);
+		Path database = directory.resolve("kiosk.db");
+		try (KioskAgent agent = KioskAgent.open(edge.config(kiosk.id(), kiosk.token(), database))) {
 			agent.ensureSequence();
 			for (int i = 0; i < 249; i++) {
-				agent.checkIn(attendees.get(i));
+				agent.checkIn(kiosk.attendees().get(i));
 			}
-			poison(database, kioskId, 250);
+			poison(database, kiosk.id(), 250);
 			for (int i = 249; i < 499; i++) {
-				agent.checkIn(attendees.get(i));
+				agent.checkIn(kiosk.attendees().get(i));
 			}
 			assertThat(agent.status().pending()).isEqualTo(500);
 
@@ -58,7 +54,7 @@ class PoisonedEntryTests {
 			assertThat(status.storedEntries()).isEqualTo(500);
 		}
 		List<Long> expected = LongStream.rangeClosed(1, 500).filter((seq) -> seq != 250).boxed().toList();
-		assertThat(edge.processed(kioskId)).hasSize(499).containsOnlyKeys(expected);
+		assertThat(edge.processed(kiosk.id())).hasSize(499).containsOnlyKeys(expected);
 	}
 
 	/**

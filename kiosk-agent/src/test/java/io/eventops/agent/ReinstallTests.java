@@ -15,35 +15,30 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReinstallTests {
 
-	@TempDir
-	Path directory;
-
 	@Test
-	void reinstalledKioskWithAnEmptyLogContinuesTheSequenceWithoutKeyReuse() throws Exception {
+	void reinstalledKioskWithAnEmptyLogContinuesTheSequenceWithoutKeyReuse(@TempDir Path directory) throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("reinstall");
-		String token = edge.provision(kioskId);
-		List<String> attendees = edge.attendees("reinstall", 5);
-		Path first = this.directory.resolve("first.db");
-		try (KioskAgent agent = KioskAgent.open(edge.config(kioskId, token, first))) {
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("reinstall", 5);
+		Path first = directory.resolve("first.db");
+		try (KioskAgent agent = KioskAgent.open(edge.config(kiosk.id(), kiosk.token(), first))) {
 			for (int i = 0; i < 3; i++) {
-				agent.checkIn(attendees.get(i));
+				agent.checkIn(kiosk.attendees().get(i));
 			}
 			assertThat(agent.flush().drained()).isTrue();
 		}
 		Files.delete(first);
 
-		Path second = this.directory.resolve("second.db");
-		try (KioskAgent agent = KioskAgent.open(edge.config(kioskId, token, second))) {
-			assertThat(agent.checkIn(attendees.get(3)).seq()).isEqualTo(4);
-			assertThat(agent.checkIn(attendees.get(4)).seq()).isEqualTo(5);
+		Path second = directory.resolve("second.db");
+		try (KioskAgent agent = KioskAgent.open(edge.config(kiosk.id(), kiosk.token(), second))) {
+			assertThat(agent.checkIn(kiosk.attendees().get(3)).seq()).isEqualTo(4);
+			assertThat(agent.checkIn(kiosk.attendees().get(4)).seq()).isEqualTo(5);
 			assertThat(agent.flush().drained()).isTrue();
 			assertThat(agent.outcomeOf(4)).contains("APPLIED");
 			assertThat(agent.outcomeOf(5)).contains("APPLIED");
 			assertThat(agent.status().watermark()).isEqualTo(5);
 		}
-		assertThat(edge.rejections(kioskId)).doesNotContain("KEY_REUSE_MISMATCH").isEmpty();
-		assertThat(edge.processed(kioskId)).hasSize(5).doesNotContainValue("REJECTED");
+		assertThat(edge.rejections(kiosk.id())).doesNotContain("KEY_REUSE_MISMATCH").isEmpty();
+		assertThat(edge.processed(kiosk.id())).hasSize(5).doesNotContainValue("REJECTED");
 	}
 
 }

@@ -27,19 +27,14 @@ import static org.awaitility.Awaitility.await;
  */
 class ServerDownTests {
 
-	@TempDir
-	Path directory;
-
 	@Test
-	void backsOffWhileTheEdgeIsDownThenFlushesEverythingInOrder() throws Exception {
+	void backsOffWhileTheEdgeIsDownThenFlushesEverythingInOrder(@TempDir Path directory) throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("down");
-		String token = edge.provision(kioskId);
-		List<String> attendees = edge.attendees("down", 20);
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("down", 20);
 		try (TlsProxy proxy = new TlsProxy(edge)) {
-			AgentConfig config = AgentConfig.defaults(kioskId, proxy.url(), token)
+			AgentConfig config = AgentConfig.defaults(kiosk.id(), proxy.url(), kiosk.token())
 				.withCaFile(edge.caFile())
-				.withDatabase(this.directory.resolve("kiosk.db"))
+				.withDatabase(directory.resolve("kiosk.db"))
 				.withBatchSize(7);
 			List<Duration> delays = new CopyOnWriteArrayList<>();
 			// the outage lasts exactly seven failed attempts: the waiter records the
@@ -72,7 +67,7 @@ class ServerDownTests {
 				.open()) {
 				agent.ensureSequence();
 				proxy.down();
-				for (String attendee : attendees) {
+				for (String attendee : kiosk.attendees()) {
 					agent.checkIn(attendee);
 				}
 				agent.start();
@@ -88,35 +83,33 @@ class ServerDownTests {
 			}
 			assertThat(proxy.forwardedSeqs()).containsExactlyElementsOf(LongStream.rangeClosed(1, 20).boxed().toList());
 		}
-		assertThat(edge.processed(kioskId)).hasSize(20)
+		assertThat(edge.processed(kiosk.id())).hasSize(20)
 			.containsOnlyKeys(LongStream.rangeClosed(1, 20).boxed().toList());
-		assertThat(edge.processed(kioskId).values()).containsOnly("APPLIED");
+		assertThat(edge.processed(kiosk.id()).values()).containsOnly("APPLIED");
 	}
 
 	@Test
-	void checkInDuringABackoffWaitTriggersAnImmediateAttempt() throws Exception {
+	void checkInDuringABackoffWaitTriggersAnImmediateAttempt(@TempDir Path directory) throws Exception {
 		EdgeFixture edge = EdgeFixture.get();
-		String kioskId = EdgeFixture.newKioskId("wake");
-		String token = edge.provision(kioskId);
-		List<String> attendees = edge.attendees("wake", 2);
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("wake", 2);
 		try (TlsProxy proxy = new TlsProxy(edge)) {
 			// a backoff of ten minutes: only a wake-up can explain a prompt second
 			// attempt
-			AgentConfig config = AgentConfig.defaults(kioskId, proxy.url(), token)
+			AgentConfig config = AgentConfig.defaults(kiosk.id(), proxy.url(), kiosk.token())
 				.withCaFile(edge.caFile())
-				.withDatabase(this.directory.resolve("kiosk.db"))
+				.withDatabase(directory.resolve("kiosk.db"))
 				.withBackoff(
 						new BackoffPolicy(Duration.ofMinutes(10), Duration.ofMinutes(10), 0, Duration.ofMinutes(10)));
 			AtomicInteger rounds = new AtomicInteger();
 			try (KioskAgent agent = KioskAgent.builder(config).onRound((round) -> rounds.incrementAndGet()).open()) {
 				agent.ensureSequence();
 				proxy.down();
-				agent.checkIn(attendees.get(0));
+				agent.checkIn(kiosk.attendees().get(0));
 				agent.start();
 				await().atMost(Duration.ofSeconds(30)).until(() -> rounds.get() >= 1);
 				assertThat(agent.status().pending()).isEqualTo(1);
 				proxy.up();
-				agent.checkIn(attendees.get(1));
+				agent.checkIn(kiosk.attendees().get(1));
 				await().atMost(Duration.ofSeconds(30)).until(() -> agent.status().pending() == 0);
 				assertThat(agent.status().watermark()).isEqualTo(2);
 			}

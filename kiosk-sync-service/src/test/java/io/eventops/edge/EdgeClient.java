@@ -73,6 +73,24 @@ public final class EdgeClient {
 		return response.json().get("token").stringValue();
 	}
 
+	/**
+	 * Provisions a new kiosk of a new event as admin.
+	 * @return the kiosk
+	 */
+	public Kiosk newKiosk() {
+		return newKiosk(TestData.unique("ev"));
+	}
+
+	/**
+	 * Provisions a new kiosk of an event as admin.
+	 * @param eventId its event
+	 * @return the kiosk
+	 */
+	public Kiosk newKiosk(String eventId) {
+		String kioskId = TestData.kiosk();
+		return new Kiosk(kioskId, eventId, provision(kioskId, eventId));
+	}
+
 	public Response flush(String kioskId, String token, String body) {
 		return post("/v1/kiosks/" + kioskId + "/flush", bearer(token), "application/json", body);
 	}
@@ -216,12 +234,21 @@ public final class EdgeClient {
 
 	/**
 	 * An answer of the edge.
-	 *
 	 * @param status the status
 	 * @param body the body
 	 * @param contentType the content type
 	 * @param retryAfter the Retry-After header, if any
 	 */
+	/**
+	 * A provisioned kiosk.
+	 *
+	 * @param id its id
+	 * @param event its event
+	 * @param token its token
+	 */
+	public record Kiosk(String id, String event, String token) {
+	}
+
 	public record Response(int status, String body, String contentType, String retryAfter) {
 
 		public JsonNode json() {

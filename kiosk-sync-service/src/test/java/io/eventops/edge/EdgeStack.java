@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.testsupport.CommonTestData;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -25,11 +26,11 @@ import org.springframework.test.context.TestContextManager;
  */
 public final class EdgeStack {
 
-	public static final String INTERNAL_TOKEN = "edge-test-internal-token-0123456789";
+	public static final String INTERNAL_TOKEN = CommonTestData.INTERNAL_TOKEN;
 
-	public static final String OPS_PASSWORD = "ops-test-password";
+	public static final String OPS_PASSWORD = CommonTestData.OPS_PASSWORD;
 
-	public static final String ADMIN_PASSWORD = "admin-test-password";
+	public static final String ADMIN_PASSWORD = CommonTestData.ADMIN_PASSWORD;
 
 	/**
 	 * Where test edges generate their certificate: fixed, because the TLS setup runs
@@ -68,18 +69,12 @@ public final class EdgeStack {
 	}
 
 	private static void startReconciler(int port) {
-		RedisServerEndpoint redis = TestInfrastructure.redis();
 		Map<String, Object> properties = new LinkedHashMap<>();
 		// both services share one test classpath, where the edge's application.yml
 		// shadows the reconciler's: the reconciler gets its settings spelled out here
 		properties.put("spring.config.name", "reconciler-in-edge-tests");
 		properties.put("server.port", port);
-		properties.put("spring.datasource.url", database.jdbcUrl());
-		properties.put("spring.datasource.username", database.user());
-		properties.put("spring.datasource.password", database.password());
-		properties.put("spring.data.redis.host", redis.host());
-		properties.put("spring.data.redis.port", redis.port());
-		properties.put("eventops.redis.key-prefix", redisNamespace());
+		putInfrastructure(properties);
 		properties.put("spring.flyway.schemas", "reconciler");
 		properties.put("spring.flyway.default-schema", "reconciler");
 		properties.put("spring.flyway.locations", "classpath:db/migration/reconciler");
@@ -87,11 +82,20 @@ public final class EdgeStack {
 		properties.put("spring.jackson.default-property-inclusion", "non_null");
 		properties.put("spring.threads.virtual.enabled", true);
 		properties.put("server.error.include-message", "never");
-		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		properties.put("eventops.security.ops-password", OPS_PASSWORD);
-		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		properties.putAll(CommonTestData.credentials());
 		reconciler = new SpringApplicationBuilder(ReconcilerApplication.class).properties(properties).run();
 		reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
+	}
+
+	// the database and the Redis namespace both services share
+	private static void putInfrastructure(Map<String, Object> properties) {
+		RedisServerEndpoint redis = TestInfrastructure.redis();
+		properties.put("spring.datasource.url", database.jdbcUrl());
+		properties.put("spring.datasource.username", database.user());
+		properties.put("spring.datasource.password", database.password());
+		properties.put("spring.data.redis.host", redis.host());
+		properties.put("spring.data.redis.port", redis.port());
+		properties.put("eventops.redis.key-prefix", redisNamespace());
 	}
 
 	private static String redisNamespace;
@@ -109,21 +113,13 @@ public final class EdgeStack {
 	 */
 	public static synchronized Map<String, Object> edgeProperties() {
 		start();
-		RedisServerEndpoint redis = TestInfrastructure.redis();
 		Map<String, Object> properties = new LinkedHashMap<>();
-		properties.put("spring.datasource.url", database.jdbcUrl());
-		properties.put("spring.datasource.username", database.user());
-		properties.put("spring.datasource.password", database.password());
-		properties.put("spring.data.redis.host", redis.host());
-		properties.put("spring.data.redis.port", redis.port());
-		properties.put("eventops.redis.key-prefix", redisNamespace());
+		putInfrastructure(properties);
 		properties.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + reconcilerPort);
 		properties.put("eventops.edge.reconciler.retry-wait", "50ms");
 		properties.put("eventops.edge.reconciler.retry-after", "2s");
 		properties.put("eventops.edge.tls.generated-dir", tlsDirectory.toString());
-		properties.put("eventops.security.internal-token", INTERNAL_TOKEN);
-		properties.put("eventops.security.ops-password", OPS_PASSWORD);
-		properties.put("eventops.security.admin-password", ADMIN_PASSWORD);
+		properties.putAll(CommonTestData.credentials());
 		properties.put("eventops.edge.rate-limit.requests-per-second", 20);
 		properties.put("eventops.edge.rate-limit.burst", 40);
 		properties.put("management.server.port", 0);

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.eventops.rediscluster.LocalRedisCluster;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import redis.embedded.RedisServer;
 
@@ -31,11 +32,11 @@ final class Infrastructure implements AutoCloseable {
 
 	private final RedisServer redis;
 
-	private final RedisCluster redisCluster;
+	private final LocalRedisCluster redisCluster;
 
 	private final int redisPort;
 
-	private Infrastructure(Path pgData, EmbeddedPostgres postgres, RedisServer redis, RedisCluster redisCluster,
+	private Infrastructure(Path pgData, EmbeddedPostgres postgres, RedisServer redis, LocalRedisCluster redisCluster,
 			int redisPort) {
 		this.pgData = pgData;
 		this.postgres = postgres;
@@ -74,7 +75,7 @@ final class Infrastructure implements AutoCloseable {
 		try {
 			if (redisCluster) {
 				return new Infrastructure(pgData, postgres, null,
-						RedisCluster.start(dataDir.resolve("redis-cluster"), redisPort), redisPort);
+						LocalRedisCluster.start(dataDir.resolve("redis-cluster"), redisPort), redisPort);
 			}
 			RedisServer redis = RedisServer.newRedisServer()
 				.port(redisPort)

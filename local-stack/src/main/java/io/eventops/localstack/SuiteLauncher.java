@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.eventops.printer.virtual.VirtualPrinter;
 import io.eventops.printer.virtual.VirtualPrinterConfig;
+import io.eventops.rediscluster.FreePorts;
 
 /**
  * Starts the suite from code, as {@code ./eventops-local} does from the command line:
@@ -117,7 +118,7 @@ public final class SuiteLauncher {
 		if (count == 1) {
 			return List.of(new Balancer.Replica(module, port, managementPort));
 		}
-		List<Integer> ports = SuiteOptions.freePorts(2 * count);
+		List<Integer> ports = FreePorts.loopback(2 * count);
 		List<Balancer.Replica> replicas = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			replicas.add(new Balancer.Replica((i == 0) ? module : module + "-" + (i + 1), ports.get(2 * i),

@@ -1,14 +1,12 @@
 package io.eventops.localstack;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+
+import io.eventops.rediscluster.FreePorts;
 
 /**
  * How to start the suite from code: where the built service jars and the data live, the
@@ -84,7 +82,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 * @return the options
 	 */
 	public SuiteOptions withFreePorts(int printers) {
-		List<Integer> ports = freePorts(8 + printers);
+		List<Integer> ports = FreePorts.loopback(8 + printers);
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
 				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
 				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels, this.redisCluster);
@@ -167,30 +165,6 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		List<String> all = new ArrayList<>(required);
 		all.addAll(this.serviceArgs.getOrDefault(module, List.of()));
 		return all;
-	}
-
-	static List<Integer> freePorts(int count) {
-		// all sockets stay open until every port is chosen, so no port is picked twice
-		List<ServerSocket> sockets = new ArrayList<>();
-		try {
-			for (int i = 0; i < count; i++) {
-				sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-			}
-			return sockets.stream().map(ServerSocket::getLocalPort).toList();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("No free port", ex);
-		}
-		finally {
-			for (ServerSocket socket : sockets) {
-				try {
-					socket.close();
-				}
-				catch (IOException ex) {
-					// the port is still free to use
-				}
-			}
-		}
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
+import io.eventops.rediscluster.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,7 +59,7 @@ class BalancerTests {
 	@Test
 	void aReplicaTakenOutOfRotationIsDrainedAndComesBackWhenPutIntoIt() throws Exception {
 		assumeTrue(Balancer.binary().isPresent(), "haproxy is not installed");
-		List<Integer> ports = SuiteOptions.freePorts(3);
+		List<Integer> ports = FreePorts.loopback(3);
 		// a replica whose readiness answers 200, so that HAProxy sees it UP
 		HttpServer readiness = HttpServer.create(new InetSocketAddress("127.0.0.1", ports.get(2)), 0);
 		readiness.createContext("/actuator/health/readiness", (exchange) -> {

@@ -2,31 +2,17 @@ package io.eventops.orchestrator;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import io.eventops.testsupport.arch.ArchitectureRules;
+import io.eventops.testsupport.arch.ServiceArchitectureTests;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.web.bind.annotation.RestController;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-class ArchitectureTests {
+class ArchitectureTests extends ServiceArchitectureTests {
 
-	private final JavaClasses classes = new ClassFileImporter()
-		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-		.importPackages("io.eventops.orchestrator");
-
-	@Test
-	void onlyWebCodeTouchesHttp() {
-		ArchitectureRules.onlyWebCodeTouchesHttp().check(this.classes);
-	}
-
-	@Test
-	void controllersAreNotPublic() {
-		classes().that().areAnnotatedWith(RestController.class).should().notBePublic().check(this.classes);
+	ArchitectureTests() {
+		super("io.eventops.orchestrator");
 	}
 
 	@Test

@@ -4,27 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import io.eventops.testsupport.CommonTestData;
+
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Builders of test data; every id is unique per call, so tests sharing a database never
+ * Builders of the orchestrator's test data (badge jobs as the reconciler writes them),
+ * beside the shared ones; every id is unique per call, so tests sharing a database never
  * collide.
  */
-public final class TestData {
-
-	public static final String OPS_PASSWORD = "ops-test-password";
-
-	public static final String ADMIN_PASSWORD = "admin-test-password";
+public final class TestData extends CommonTestData {
 
 	static final String OPS_PASSWORD_PROPERTY = "eventops.security.ops-password=" + OPS_PASSWORD;
 
 	static final String ADMIN_PASSWORD_PROPERTY = "eventops.security.admin-password=" + ADMIN_PASSWORD;
 
 	private TestData() {
-	}
-
-	public static String unique(String prefix) {
-		return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
 	}
 
 	/**

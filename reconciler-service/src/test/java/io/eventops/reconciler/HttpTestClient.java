@@ -1,20 +1,12 @@
 package io.eventops.reconciler;
 
 /**
- * The shared test HTTP client with this service's accounts and the edge's internal token.
+ * The shared test HTTP client (with the test accounts) and the edge's internal token.
  */
 public final class HttpTestClient extends io.eventops.testsupport.HttpTestClient {
 
 	public HttpTestClient(int port) {
 		super(port);
-	}
-
-	public static String admin() {
-		return basic("admin", TestData.ADMIN_PASSWORD);
-	}
-
-	public static String ops() {
-		return basic("ops", TestData.OPS_PASSWORD);
 	}
 
 	public static String internal() {

@@ -2,63 +2,24 @@ package io.eventops.reconciler;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
-
-import org.springframework.jdbc.core.JdbcTemplate;
+import io.eventops.testsupport.CommonTestData;
 
 /**
- * Builders of test data; every id is unique per call, so tests sharing a database never
- * collide.
+ * Builders of the reconciler's test data, beside the shared ones; every id is unique per
+ * call, so tests sharing a database never collide.
  */
-public final class TestData {
-
-	public static final String INTERNAL_TOKEN = "test-internal-token-0123456789";
-
-	public static final String OPS_PASSWORD = "ops-test-password";
-
-	public static final String ADMIN_PASSWORD = "admin-test-password";
+public final class TestData extends CommonTestData {
 
 	private static final OffsetDateTime BASE = OffsetDateTime.of(2026, 7, 16, 9, 0, 0, 0, ZoneOffset.ofHours(2));
 
 	private TestData() {
-	}
-
-	public static String unique(String prefix) {
-		return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
-	}
-
-	/** A kiosk id that satisfies {@code [a-z0-9][a-z0-9-]{1,31}}. */
-	public static String kiosk() {
-		return unique("k");
-	}
-
-	/**
-	 * Registers attendees straight in the registry.
-	 * @param jdbc the reconciler's database
-	 * @param eventId the event
-	 * @param count how many
-	 * @return their ids
-	 */
-	public static List<String> attendees(JdbcTemplate jdbc, String eventId, int count) {
-		jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?) ON CONFLICT DO NOTHING", eventId);
-		List<String> ids = new ArrayList<>();
-		String prefix = unique("att");
-		for (int i = 0; i < count; i++) {
-			ids.add(prefix + "_" + i);
-		}
-		jdbc.update("""
-				INSERT INTO reconciler.attendees (attendee_id, event_id, display_name, company, tier)
-				SELECT id, ?, 'Name ' || id, 'ACME', 'STANDARD' FROM unnest(?::text[]) AS id""", eventId,
-				ids.toArray(new String[0]));
-		return ids;
 	}
 
 	public static Entry entry(String kioskId, long seq, String attendeeId) {

@@ -12,8 +12,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A small HTTP client over a real socket for tests of a service's HTTP surface; a
- * service's tests extend it with their accounts ({@code ops()}, {@code admin()}).
+ * A small HTTP client over a real socket for tests of a service's HTTP surface, with the
+ * test accounts {@code ops} and {@code admin}.
  */
 public class HttpTestClient {
 
@@ -29,6 +29,14 @@ public class HttpTestClient {
 
 	public static String basic(String user, String password) {
 		return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+	}
+
+	public static String admin() {
+		return basic("admin", CommonTestData.ADMIN_PASSWORD);
+	}
+
+	public static String ops() {
+		return basic("ops", CommonTestData.OPS_PASSWORD);
 	}
 
 	public Response get(String path, String authorization) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 
+import io.eventops.rediscluster.LocalRedisCluster;
+
 import org.testcontainers.containers.GenericContainer;
 import redis.embedded.RedisServer;
 
@@ -46,7 +48,7 @@ final class RedisSources {
 	}
 
 	private static RedisServerEndpoint cluster() {
-		LocalRedisCluster cluster = LocalRedisCluster.start();
+		LocalRedisCluster cluster = LocalRedisCluster.startTemporary();
 		Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop));
 		return new RedisServerEndpoint(LOCAL_HOST, cluster.firstPort(),
 				LocalRedisCluster.MASTERS + "-master Redis Cluster", cluster.nodes());

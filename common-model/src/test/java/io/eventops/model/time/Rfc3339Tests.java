@@ -61,6 +61,21 @@ class Rfc3339Tests {
 		assertThat(Rfc3339.parseOrNull(null)).isNull();
 	}
 
+	@Test
+	void writesMillisecondsAndTheOffsetAndReadsThemBackEqual() {
+		OffsetDateTime time = OffsetDateTime.of(2026, 7, 16, 9, 1, 0, 120_456_789, ZoneOffset.ofHours(2));
+
+		assertThat(Rfc3339.format(time)).isEqualTo("2026-07-16T09:01:00.120+02:00");
+		assertThat(Rfc3339.format(time.withOffsetSameInstant(ZoneOffset.UTC))).isEqualTo("2026-07-16T07:01:00.120Z");
+		assertThat(Rfc3339.parse(Rfc3339.format(time))).isEqualTo(Rfc3339.truncate(time));
+	}
+
+	@Test
+	void readsAnyIsoOffsetTimeTheContractsFormDoesNotCover() {
+		assertThat(Rfc3339.parse("2026-07-16T09:01+02:00"))
+			.isEqualTo(OffsetDateTime.of(2026, 7, 16, 9, 1, 0, 0, ZoneOffset.ofHours(2)));
+	}
+
 	@Property(tries = 3000)
 	void agreesWithThePatternAndTheIsoFormatter(@ForAll("candidates") String text) {
 		assertThat(Rfc3339.parseOrNull(text)).as(text).isEqualTo(reference(text));

@@ -5,13 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.eventops.agent.log.Rfc3339;
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.Flag;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.FlushResponse;
 import io.eventops.model.flush.Outcome;
 import io.eventops.model.flush.RejectionReason;
+import io.eventops.model.time.Rfc3339;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;

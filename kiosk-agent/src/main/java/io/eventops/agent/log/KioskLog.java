@@ -23,6 +23,7 @@ import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.time.Rfc3339;
 import org.sqlite.SQLiteConfig;
 
 /**

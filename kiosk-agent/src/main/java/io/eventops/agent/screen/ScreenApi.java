@@ -23,8 +23,8 @@ import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.log.EntryState;
 import io.eventops.agent.log.EntryTooLargeException;
-import io.eventops.agent.log.Rfc3339;
 import io.eventops.model.express.ExpressCodeText;
+import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**

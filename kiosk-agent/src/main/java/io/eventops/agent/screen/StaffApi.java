@@ -18,7 +18,7 @@ import com.sun.net.httpserver.HttpExchange;
 import io.eventops.agent.AgentStatus;
 import io.eventops.agent.KioskAgent;
 import io.eventops.agent.log.DeadLetter;
-import io.eventops.agent.log.Rfc3339;
+import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**

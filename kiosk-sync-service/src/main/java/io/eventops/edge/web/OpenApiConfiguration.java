@@ -8,7 +8,6 @@ import io.eventops.model.flush.FlushResponse;
 import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.examples.Example;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -18,22 +17,16 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.PathParameter;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.core.env.Environment;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * The edge's OpenAPI 3.1 document (committed as
  * {@code docs/openapi/kiosk-sync-service.json}): the kiosk API with its bodies, outcomes,
  * limits and problems, and the kiosk admin API, served with its UI on the management port
- * only.
+ * only (service-web's ApiDocumentsAutoConfiguration).
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
@@ -44,18 +37,14 @@ class OpenApiConfiguration {
 
 	@Bean
 	OpenAPI edgeOpenApi() {
-		OpenAPI document = ApiDocuments.document("Event Ops kiosk API (kiosk-sync-service)", """
+		return ApiDocuments.bearerScheme(ApiDocuments.document("Event Ops kiosk API (kiosk-sync-service)", """
 				The public HTTPS edge: what a kiosk calls to flush its durable check-in log, to learn \
 				where its sequence stands, to follow its event's attendees, and to redeem express codes; \
 				and the kiosk provisioning API for admins. Every error is an RFC 9457 problem \
 				(`application/problem+json`). What a kiosk must do to keep the "nothing lost" promise \
-				is in kiosk-agent/README.md.""", "https://localhost:8443");
-		document.getComponents()
-			.addSecuritySchemes(KIOSK_TOKEN, new SecurityScheme().type(SecurityScheme.Type.HTTP)
-				.scheme("bearer")
-				.description("The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
-						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401."));
-		return document;
+				is in kiosk-agent/README.md.""", "https://localhost:8443"), KIOSK_TOKEN,
+				"The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
+						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401.");
 	}
 
 	@Bean
@@ -82,11 +71,7 @@ class OpenApiConfiguration {
 			property(flushEntry, "capturedAt").description("The device clock at capture (RFC 3339 with an offset).");
 			property(flushEntry, "queuedAt").description("The kiosk clock when the entry was durably written.");
 			schemas.remove("SseEmitter");
-			document.getPaths().forEach((path, item) -> {
-				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
-					describe(entry.getKey() + " " + path, entry.getValue());
-				}
-			});
+			ApiDocuments.describeEach(document, OpenApiConfiguration::describe);
 		};
 	}
 
@@ -102,12 +87,7 @@ class OpenApiConfiguration {
 			ApiDocuments.retryAfter(operation, 429);
 		}
 		else {
-			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
-			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
-			ApiDocuments.problem(operation, 429, "login-throttled",
-					"too many failed logins from this address; nothing was checked");
-			ApiDocuments.retryAfter(operation, 429);
-			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+			ApiDocuments.opsSecured(operation);
 		}
 		switch (endpoint) {
 			case "POST " + KIOSK + "/flush" -> flush(operation);
@@ -293,20 +273,6 @@ class OpenApiConfiguration {
 
 	private static Schema<?> ref(String schema) {
 		return new Schema<>().$ref("#/components/schemas/" + schema);
-	}
-
-	/**
-	 * Serves the document and its UI without credentials on the management port (plain
-	 * HTTP, reached by operators, never by kiosks); everything else goes on to the main
-	 * chain, where they stay denied on the kiosks' public port.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
-	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf((csrf) -> csrf.disable())
-			.build();
 	}
 
 }

@@ -81,9 +81,7 @@ class BadgeStatusTests {
 		properties.put("spring.flyway.create-schemas", true);
 		properties.put("spring.threads.virtual.enabled", true);
 		properties.put("server.error.include-message", "never");
-		properties.put("eventops.security.internal-token", EdgeStack.INTERNAL_TOKEN);
-		properties.put("eventops.security.ops-password", EdgeStack.OPS_PASSWORD);
-		properties.put("eventops.security.admin-password", EdgeStack.ADMIN_PASSWORD);
+		properties.putAll(TestData.credentials());
 		return new SpringApplicationBuilder(PrintOrchestratorApplication.class).properties(properties).run();
 	}
 

@@ -1,9 +1,5 @@
 package io.eventops.edge.flush;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,6 +7,7 @@ import io.eventops.edge.EdgeClient;
 import io.eventops.edge.EdgeStack;
 import io.eventops.edge.EdgeTest;
 import io.eventops.edge.TestData;
+import io.eventops.testsupport.HttpTestClient;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.web.server.LocalManagementPort;
@@ -34,14 +31,13 @@ class OperationsMetricsTests {
 	@Test
 	void flushLatencyHasTheSloBucketsAcrossEveryFlush() throws Exception {
 		EdgeClient edge = new EdgeClient(this.port);
-		String kiosk = TestData.kiosk();
-		String event = TestData.unique("ev");
-		String token = edge.provision(kiosk, event);
-		String attendee = TestData.attendees(EdgeStack.jdbc(), event, 1).get(0);
+		EdgeClient.Kiosk kiosk = edge.newKiosk();
+		String attendee = TestData.attendees(EdgeStack.jdbc(), kiosk.event(), 1).get(0);
 		double before = bucket(scrape(), "+Inf");
 
 		// a flush with an entry: heartbeats (no entries) are not batches
-		EdgeClient.Response flushed = edge.flush(kiosk, token, TestData.flush(1, TestData.entry(kiosk, 1, attendee)));
+		EdgeClient.Response flushed = edge.flush(kiosk.id(), kiosk.token(),
+				TestData.flush(1, TestData.entry(kiosk.id(), 1, attendee)));
 		assertThat(flushed.status()).as(flushed.body()).isEqualTo(200);
 
 		String metrics = scrape();
@@ -61,14 +57,8 @@ class OperationsMetricsTests {
 		assertThat(Double.parseDouble(expiry.substring(expiry.lastIndexOf(' ') + 1))).as(expiry).isPositive();
 	}
 
-	private String scrape() throws Exception {
-		try (HttpClient plain = HttpClient.newHttpClient()) {
-			return plain
-				.send(HttpRequest
-					.newBuilder(URI.create("http://localhost:" + this.managementPort + "/actuator/prometheus"))
-					.build(), HttpResponse.BodyHandlers.ofString())
-				.body();
-		}
+	private String scrape() {
+		return new HttpTestClient(this.managementPort).text("/actuator/prometheus");
 	}
 
 	private static double bucket(String metrics, String le) {

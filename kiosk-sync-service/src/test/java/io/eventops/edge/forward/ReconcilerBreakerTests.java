@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
+import io.eventops.edge.EdgeStack;
 import io.eventops.edge.security.SecurityProperties;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
@@ -59,7 +60,7 @@ class ReconcilerBreakerTests {
 				Duration.ofSeconds(2), 3, Duration.ofMillis(5), Duration.ofSeconds(5), Duration.ofSeconds(30), 8,
 				Duration.ofSeconds(1), 20, 2);
 		this.client = new ForwardConfiguration().reconcilerClient(RestClient.builder(), properties,
-				new SecurityProperties("", "", "edge-test-internal-token-0123456789"), JsonMapper.builder().build());
+				new SecurityProperties("", "", EdgeStack.INTERNAL_TOKEN), JsonMapper.builder().build());
 	}
 
 	@AfterEach

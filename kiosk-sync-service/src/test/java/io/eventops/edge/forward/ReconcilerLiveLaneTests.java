@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
+import io.eventops.edge.EdgeStack;
 import io.eventops.edge.security.SecurityProperties;
 import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.reconcile.ReconcileEntry;
@@ -151,7 +152,7 @@ class ReconcilerLiveLaneTests {
 
 	private ReconcilerClient client(int liveMaxEntries) {
 		ReconcilerClient client = new ForwardConfiguration().reconcilerClient(RestClient.builder(),
-				properties(liveMaxEntries), new SecurityProperties("", "", "edge-test-internal-token-0123456789"),
+				properties(liveMaxEntries), new SecurityProperties("", "", EdgeStack.INTERNAL_TOKEN),
 				JsonMapper.builder().build());
 		this.clients.add(client);
 		return client;

@@ -1,9 +1,5 @@
 package io.eventops.edge.kiosk;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -11,6 +7,7 @@ import io.eventops.edge.EdgeClient;
 import io.eventops.edge.EdgeStack;
 import io.eventops.edge.EdgeTest;
 import io.eventops.edge.TestData;
+import io.eventops.testsupport.HttpTestClient;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -40,35 +37,28 @@ class RecordedKioskGaugesTests {
 	@Test
 	void aKiosksRecordedBacklogAndLastCallArePublishedUntilItIsRevoked() throws Exception {
 		EdgeClient edge = new EdgeClient(this.port);
-		String kiosk = TestData.kiosk();
-		String token = edge.provision(kiosk, TestData.unique("ev"));
+		EdgeClient.Kiosk kiosk = edge.newKiosk();
 		// a heartbeat: seven entries on the kiosk, none sent yet
-		EdgeClient.Response heartbeat = edge.flush(kiosk, token, TestData.flush(7));
+		EdgeClient.Response heartbeat = edge.flush(kiosk.id(), kiosk.token(), TestData.flush(7));
 		assertThat(heartbeat.status()).as(heartbeat.body()).isEqualTo(200);
 
 		this.gauges.refresh();
 
 		String metrics = scrape();
-		assertThat(value(metrics, "eventops_edge_kiosk_recorded_backlog", kiosk)).contains(7.0);
-		assertThat(value(metrics, "eventops_edge_kiosk_recorded_last_seen_seconds", kiosk).orElseThrow())
+		assertThat(value(metrics, "eventops_edge_kiosk_recorded_backlog", kiosk.id())).contains(7.0);
+		assertThat(value(metrics, "eventops_edge_kiosk_recorded_last_seen_seconds", kiosk.id()).orElseThrow())
 			.isCloseTo(Instant.now().getEpochSecond(), within(60.0));
 
-		EdgeClient.Response revoked = edge.post("/admin/v1/kiosks/" + kiosk + "/revoke",
+		EdgeClient.Response revoked = edge.post("/admin/v1/kiosks/" + kiosk.id() + "/revoke",
 				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json", "");
 		assertThat(revoked.status()).as(revoked.body()).isEqualTo(204);
 		this.gauges.refresh();
 
-		assertThat(value(scrape(), "eventops_edge_kiosk_recorded_backlog", kiosk)).isEmpty();
+		assertThat(value(scrape(), "eventops_edge_kiosk_recorded_backlog", kiosk.id())).isEmpty();
 	}
 
-	private String scrape() throws Exception {
-		try (HttpClient plain = HttpClient.newHttpClient()) {
-			return plain
-				.send(HttpRequest
-					.newBuilder(URI.create("http://localhost:" + this.managementPort + "/actuator/prometheus"))
-					.build(), HttpResponse.BodyHandlers.ofString())
-				.body();
-		}
+	private String scrape() {
+		return new HttpTestClient(this.managementPort).text("/actuator/prometheus");
 	}
 
 	private static Optional<Double> value(String metrics, String name, String kiosk) {

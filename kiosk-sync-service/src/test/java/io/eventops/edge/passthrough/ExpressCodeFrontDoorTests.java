@@ -29,24 +29,18 @@ class ExpressCodeFrontDoorTests {
 
 	private EdgeClient edge;
 
-	private String event;
-
-	private String kiosk;
-
-	private String token;
+	private EdgeClient.Kiosk kiosk;
 
 	@BeforeEach
 	void setUp() {
 		this.edge = new EdgeClient(this.port);
-		this.event = TestData.unique("evt");
-		this.kiosk = TestData.kiosk();
-		this.token = this.edge.provision(this.kiosk, this.event);
+		this.kiosk = this.edge.newKiosk(TestData.unique("evt"));
 	}
 
 	@Test
 	void aCodeTypedInLowerCaseWithGroupsAndLookalikeLettersRedeemsTheCode() {
-		List<String> group = TestData.attendees(this.jdbc, this.event, 2);
-		String code = ExpressCodes.issue(this.jdbc, this.event, group);
+		List<String> group = TestData.attendees(this.jdbc, this.kiosk.event(), 2);
+		String code = ExpressCodes.issue(this.jdbc, this.kiosk.event(), group);
 		EdgeClient.Response redeemed = redeem(ExpressCodes.sloppy(code), "typed-1");
 		assertThat(redeemed.status()).isEqualTo(200);
 		assertThat(redeemed.json().get("code").asString()).isEqualTo(code);
@@ -62,9 +56,10 @@ class ExpressCodeFrontDoorTests {
 			assertThat(refused.json().get("type").asString()).as(typed).endsWith("malformed-express-code");
 			assertThat(refused.json().get("detail").asString()).as(typed).contains("express code");
 		}
-		String code = ExpressCodes.issue(this.jdbc, this.event, TestData.attendees(this.jdbc, this.event, 1));
-		EdgeClient.Response notJson = this.edge.post(ExpressCodes.redeemPath(this.kiosk, code),
-				EdgeClient.bearer(this.token), "application/json", "{not json");
+		String code = ExpressCodes.issue(this.jdbc, this.kiosk.event(),
+				TestData.attendees(this.jdbc, this.kiosk.event(), 1));
+		EdgeClient.Response notJson = this.edge.post(ExpressCodes.redeemPath(this.kiosk.id(), code),
+				EdgeClient.bearer(this.kiosk.token()), "application/json", "{not json");
 		assertThat(notJson.status()).isEqualTo(400);
 		assertThat(notJson.json().get("type").asString()).endsWith("malformed-redemption");
 		assertThat(this.jdbc.queryForObject("SELECT client_submission_id FROM reconciler.express_codes WHERE code = ?",
@@ -74,8 +69,8 @@ class ExpressCodeFrontDoorTests {
 
 	@Test
 	void aRetryAfterThePodDiedBetweenCommitAndStoringTheResultGetsTheResult() {
-		List<String> group = TestData.attendees(this.jdbc, this.event, 3);
-		String code = ExpressCodes.issue(this.jdbc, this.event, group);
+		List<String> group = TestData.attendees(this.jdbc, this.kiosk.event(), 3);
+		String code = ExpressCodes.issue(this.jdbc, this.kiosk.event(), group);
 		EdgeClient.Response first = redeem(code, "attempt-1");
 		assertThat(first.status()).isEqualTo(200);
 		// the state a pod leaves that died after the check-ins committed: lease held, no
@@ -97,8 +92,9 @@ class ExpressCodeFrontDoorTests {
 	}
 
 	private EdgeClient.Response redeem(String typedCode, String submission) {
-		return this.edge.post(ExpressCodes.redeemPath(this.kiosk, typedCode), EdgeClient.bearer(this.token),
-				"application/json", "{\"clientSubmissionId\":\"" + submission + "\"}");
+		return this.edge.post(ExpressCodes.redeemPath(this.kiosk.id(), typedCode),
+				EdgeClient.bearer(this.kiosk.token()), "application/json",
+				"{\"clientSubmissionId\":\"" + submission + "\"}");
 	}
 
 }

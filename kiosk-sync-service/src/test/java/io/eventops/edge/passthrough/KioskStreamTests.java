@@ -59,21 +59,16 @@ class KioskStreamTests {
 
 	private EdgeClient edge;
 
-	private String event;
-
 	private List<String> attendees;
 
-	private String kiosk;
-
-	private String token;
+	private EdgeClient.Kiosk kiosk;
 
 	@BeforeEach
 	void setUp() {
 		this.edge = new EdgeClient(this.port);
-		this.event = TestData.unique("evt");
-		this.attendees = TestData.attendees(this.jdbc, this.event, 3);
-		this.kiosk = TestData.kiosk();
-		this.token = this.edge.provision(this.kiosk, this.event);
+		String event = TestData.unique("evt");
+		this.attendees = TestData.attendees(this.jdbc, event, 3);
+		this.kiosk = this.edge.newKiosk(event);
 		Awaitility.await().until(this.notifications::listening);
 	}
 
@@ -93,10 +88,10 @@ class KioskStreamTests {
 		long position = position();
 		double notified = wakeUps("notify");
 		double polled = wakeUps("poll");
-		CompletableFuture<EdgeClient.Response> waiting = longPoll(this.kiosk, this.token, position, 25);
-		Awaitility.await().until(() -> this.notifications.parked(this.event) == 1);
+		CompletableFuture<EdgeClient.Response> waiting = longPoll(this.kiosk.id(), this.kiosk.token(), position, 25);
+		Awaitility.await().until(() -> this.notifications.parked(this.kiosk.event()) == 1);
 
-		checkIn(this.kiosk, this.token, 1, this.attendees.get(0));
+		checkIn(this.kiosk.id(), this.kiosk.token(), 1, this.attendees.get(0));
 
 		EdgeClient.Response woken = waiting.get();
 		assertThat(woken.status()).isEqualTo(200);
@@ -104,23 +99,23 @@ class KioskStreamTests {
 		assertThat(woken.json().get("changes").get(0).get("kind").asString()).isEqualTo("CHECKED_IN");
 		assertThat(wakeUps("notify")).isGreaterThan(notified);
 		assertThat(wakeUps("poll")).isEqualTo(polled);
-		assertThat(this.slots.held(this.kiosk)).isZero();
+		assertThat(this.slots.held(this.kiosk.id())).isZero();
 	}
 
 	@Test
 	void streamsBeyondAKiosksShareOrTheReplicasTotalAreRefusedWithRetryAfterAndAFreedSlotIsReused() throws Exception {
 		String other = TestData.kiosk();
-		String otherToken = this.edge.provision(other, this.event);
+		String otherToken = this.edge.provision(other, this.kiosk.event());
 		long position = position();
 		List<CompletableFuture<EdgeClient.Response>> waiting = new ArrayList<>();
-		waiting.add(longPoll(this.kiosk, this.token, position, 25));
-		waiting.add(longPoll(this.kiosk, this.token, position, 25));
-		Awaitility.await().until(() -> this.slots.held(this.kiosk) == 2);
+		waiting.add(longPoll(this.kiosk.id(), this.kiosk.token(), position, 25));
+		waiting.add(longPoll(this.kiosk.id(), this.kiosk.token(), position, 25));
+		Awaitility.await().until(() -> this.slots.held(this.kiosk.id()) == 2);
 
-		EdgeClient.Response kioskFull = longPoll(this.kiosk, this.token, position, 25).get();
+		EdgeClient.Response kioskFull = longPoll(this.kiosk.id(), this.kiosk.token(), position, 25).get();
 		assertRefused(kioskFull, 429, "too-many-streams");
-		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk + "/changes/stream",
-				EdgeClient.bearer(this.token), position)) {
+		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk.id() + "/changes/stream",
+				EdgeClient.bearer(this.kiosk.token()), position)) {
 			assertThat(stream.status()).isEqualTo(429);
 			assertThat(stream.retryAfter()).isEqualTo("3");
 			assertThat(String.join("", stream.lines().toList())).contains("too-many-streams");
@@ -136,7 +131,7 @@ class KioskStreamTests {
 			assertThat(poll.get().status()).isEqualTo(200);
 			assertThat(poll.get().json().get("changes")).hasSize(1);
 		}
-		Awaitility.await().until(() -> this.slots.held(this.kiosk) == 0 && this.slots.held(other) == 0);
+		Awaitility.await().until(() -> this.slots.held(this.kiosk.id()) == 0 && this.slots.held(other) == 0);
 
 		EdgeClient.Response reused = longPoll(other, otherToken, position, 25).get();
 		assertThat(reused.status()).isEqualTo(200);
@@ -150,11 +145,11 @@ class KioskStreamTests {
 	@Test
 	void aStreamDeliversACommittedChangeWithItsStreamSeqAsEventId() throws Exception {
 		long position = position();
-		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk + "/changes/stream",
-				EdgeClient.bearer(this.token), position)) {
+		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk.id() + "/changes/stream",
+				EdgeClient.bearer(this.kiosk.token()), position)) {
 			assertThat(stream.status()).isEqualTo(200);
-			Awaitility.await().until(() -> this.notifications.parked(this.event) == 1);
-			checkIn(this.kiosk, this.token, 1, this.attendees.get(1));
+			Awaitility.await().until(() -> this.notifications.parked(this.kiosk.event()) == 1);
+			checkIn(this.kiosk.id(), this.kiosk.token(), 1, this.attendees.get(1));
 			Iterator<String> lines = stream.lines().iterator();
 			List<String> event = nextEvent(lines);
 			assertThat(event).contains("event:CHECKED_IN");
@@ -169,9 +164,9 @@ class KioskStreamTests {
 	@Test
 	void aStreamWhosePositionWasPrunedIsToldToTakeANewSnapshotBeforeItCloses() {
 		this.jdbc.update("INSERT INTO reconciler.change_log_horizon (event_id, pruned_through) VALUES (?, 1000)",
-				this.event);
-		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk + "/changes/stream",
-				EdgeClient.bearer(this.token), 5)) {
+				this.kiosk.event());
+		try (EdgeClient.EventStream stream = this.edge.openStream("/v1/kiosks/" + this.kiosk.id() + "/changes/stream",
+				EdgeClient.bearer(this.kiosk.token()), 5)) {
 			assertThat(stream.status()).isEqualTo(200);
 			// the whole body: the server ends the stream after the event
 			List<String> lines = stream.lines().toList();
@@ -179,16 +174,16 @@ class KioskStreamTests {
 			String data = lines.stream().filter((line) -> line.startsWith("data:")).findFirst().orElseThrow();
 			assertThat(data).contains("\"status\":410").contains("resync");
 		}
-		Awaitility.await().until(() -> this.slots.held(this.kiosk) == 0);
-		EdgeClient.Response poll = this.edge.get("/v1/kiosks/" + this.kiosk + "/changes?after=5",
-				EdgeClient.bearer(this.token));
+		Awaitility.await().until(() -> this.slots.held(this.kiosk.id()) == 0);
+		EdgeClient.Response poll = this.edge.get("/v1/kiosks/" + this.kiosk.id() + "/changes?after=5",
+				EdgeClient.bearer(this.kiosk.token()));
 		assertThat(poll.status()).isEqualTo(410);
 	}
 
 	@Test
 	void aMalformedChangesRequestGetsAStreamProblem() {
-		EdgeClient.Response refused = this.edge.get("/v1/kiosks/" + this.kiosk + "/changes?after=0&waitSeconds=31",
-				EdgeClient.bearer(this.token));
+		EdgeClient.Response refused = this.edge.get("/v1/kiosks/" + this.kiosk.id() + "/changes?after=0&waitSeconds=31",
+				EdgeClient.bearer(this.kiosk.token()));
 		assertThat(refused.status()).isEqualTo(400);
 		assertThat(refused.isProblem()).isTrue();
 		assertThat(refused.json().get("type").asString()).endsWith("malformed-stream-request");
@@ -224,8 +219,8 @@ class KioskStreamTests {
 	}
 
 	private long position() {
-		EdgeClient.Response snapshot = this.edge.get("/v1/kiosks/" + this.kiosk + "/snapshot",
-				EdgeClient.bearer(this.token));
+		EdgeClient.Response snapshot = this.edge.get("/v1/kiosks/" + this.kiosk.id() + "/snapshot",
+				EdgeClient.bearer(this.kiosk.token()));
 		assertThat(snapshot.status()).isEqualTo(200);
 		return snapshot.json().get("streamSeq").asLong();
 	}

@@ -32,24 +32,21 @@ class KioskApiTests {
 
 	JdbcTemplate jdbc;
 
-	String kiosk;
-
-	String token;
+	EdgeClient.Kiosk kiosk;
 
 	@BeforeEach
 	void kiosk() {
 		this.edge = new EdgeClient(this.port);
 		this.jdbc = EdgeStack.jdbc();
-		this.kiosk = TestData.kiosk();
-		this.token = this.edge.provision(this.kiosk, TestData.unique("ev"));
+		this.kiosk = this.edge.newKiosk();
 	}
 
 	@Test
 	void kioskWithoutValidTokenIsUnauthorized() {
 		String body = TestData.flush(0);
-		EdgeClient.Response none = this.edge.post("/v1/kiosks/" + this.kiosk + "/flush", null, "application/json",
+		EdgeClient.Response none = this.edge.post("/v1/kiosks/" + this.kiosk.id() + "/flush", null, "application/json",
 				body);
-		EdgeClient.Response unknown = this.edge.flush(this.kiosk, "not-a-token", body);
+		EdgeClient.Response unknown = this.edge.flush(this.kiosk.id(), "not-a-token", body);
 
 		assertThat(none.status()).isEqualTo(401);
 		assertThat(none.isProblem()).isTrue();
@@ -59,13 +56,13 @@ class KioskApiTests {
 
 	@Test
 	void revokedKioskIsUnauthorized() {
-		assertThat(this.edge.flush(this.kiosk, this.token, TestData.flush(0)).status()).isEqualTo(200);
+		assertThat(this.edge.flush(this.kiosk.id(), this.kiosk.token(), TestData.flush(0)).status()).isEqualTo(200);
 
-		EdgeClient.Response revoke = this.edge.post("/admin/v1/kiosks/" + this.kiosk + "/revoke",
+		EdgeClient.Response revoke = this.edge.post("/admin/v1/kiosks/" + this.kiosk.id() + "/revoke",
 				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json", "");
 
 		assertThat(revoke.status()).isEqualTo(204);
-		EdgeClient.Response refused = this.edge.flush(this.kiosk, this.token, TestData.flush(0));
+		EdgeClient.Response refused = this.edge.flush(this.kiosk.id(), this.kiosk.token(), TestData.flush(0));
 		assertThat(refused.status()).isEqualTo(401);
 		assertThat(refused.isProblem()).isTrue();
 	}
@@ -75,8 +72,9 @@ class KioskApiTests {
 		String other = TestData.kiosk();
 		this.edge.provision(other, TestData.unique("ev"));
 
-		EdgeClient.Response flush = this.edge.flush(other, this.token, TestData.flush(0));
-		EdgeClient.Response state = this.edge.get("/v1/kiosks/" + other + "/sync-state", EdgeClient.bearer(this.token));
+		EdgeClient.Response flush = this.edge.flush(other, this.kiosk.token(), TestData.flush(0));
+		EdgeClient.Response state = this.edge.get("/v1/kiosks/" + other + "/sync-state",
+				EdgeClient.bearer(this.kiosk.token()));
 
 		assertThat(flush.status()).isEqualTo(403);
 		assertThat(flush.isProblem()).isTrue();
@@ -85,11 +83,11 @@ class KioskApiTests {
 
 	@Test
 	void provisioningIsForAdminsAndRefusesAnExistingId() {
-		String body = "{\"kioskId\":\"" + this.kiosk + "\",\"eventId\":\"e\",\"printerPool\":\"p\"}";
+		String body = "{\"kioskId\":\"" + this.kiosk.id() + "\",\"eventId\":\"e\",\"printerPool\":\"p\"}";
 		EdgeClient.Response again = this.edge.post("/admin/v1/kiosks",
 				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json", body);
 		EdgeClient.Response byOps = this.edge.post("/admin/v1/kiosks", EdgeClient.basic("ops", EdgeStack.OPS_PASSWORD),
-				"application/json", body.replace(this.kiosk, TestData.kiosk()));
+				"application/json", body.replace(this.kiosk.id(), TestData.kiosk()));
 		EdgeClient.Response invalid = this.edge.post("/admin/v1/kiosks",
 				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json",
 				"{\"kioskId\":\"Not Valid\",\"eventId\":\"e\",\"printerPool\":\"p\"}");
@@ -105,37 +103,39 @@ class KioskApiTests {
 
 	@Test
 	void wholeRequestErrorsAreProblemsAndStoreNothing() {
-		String valid = TestData.flush(1, TestData.entry(this.kiosk, 1, "att_1"));
+		String valid = TestData.flush(1, TestData.entry(this.kiosk.id(), 1, "att_1"));
 		List<ObjectNode> tooMany = new ArrayList<>();
 		for (int seq = 1; seq <= 501; seq++) {
-			tooMany.add(TestData.entry(this.kiosk, seq, "att_" + seq).node());
+			tooMany.add(TestData.entry(this.kiosk.id(), seq, "att_" + seq).node());
 		}
 		byte[] huge = new byte[1536 * 1024];
 		java.util.Arrays.fill(huge, (byte) ' ');
 
-		assertProblem(this.edge.flush(this.kiosk, this.token, "{not json"), 400);
-		assertProblem(this.edge.flush(this.kiosk, this.token, "{\"highestLocalSeq\":1}"), 400);
-		assertProblem(this.edge.flush(this.kiosk, this.token, valid.replace("\"seq\":1", "\"seq\":\"1\"")), 400);
-		assertProblem(this.edge.flush(this.kiosk, this.token, valid.replace("\"seq\":1", "\"seq\":0")), 400);
-		assertProblem(this.edge.flush(this.kiosk, this.token, TestData.flush(501, tooMany)), 422);
-		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk + "/flush", EdgeClient.bearer(this.token), "text/plain",
-				valid), 415);
-		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk + "/flush", EdgeClient.bearer(this.token),
+		assertProblem(this.edge.flush(this.kiosk.id(), this.kiosk.token(), "{not json"), 400);
+		assertProblem(this.edge.flush(this.kiosk.id(), this.kiosk.token(), "{\"highestLocalSeq\":1}"), 400);
+		assertProblem(this.edge.flush(this.kiosk.id(), this.kiosk.token(), valid.replace("\"seq\":1", "\"seq\":\"1\"")),
+				400);
+		assertProblem(this.edge.flush(this.kiosk.id(), this.kiosk.token(), valid.replace("\"seq\":1", "\"seq\":0")),
+				400);
+		assertProblem(this.edge.flush(this.kiosk.id(), this.kiosk.token(), TestData.flush(501, tooMany)), 422);
+		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk.id() + "/flush", EdgeClient.bearer(this.kiosk.token()),
+				"text/plain", valid), 415);
+		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk.id() + "/flush", EdgeClient.bearer(this.kiosk.token()),
 				"application/json", HttpRequest.BodyPublishers.ofByteArray(huge)), 413);
-		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk + "/flush", EdgeClient.bearer(this.token),
+		assertProblem(this.edge.post("/v1/kiosks/" + this.kiosk.id() + "/flush", EdgeClient.bearer(this.kiosk.token()),
 				"application/json", HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(huge))),
 				413);
 
 		assertThat(this.jdbc.queryForObject(
 				"SELECT count(*) FROM reconciler.processed_entries WHERE idempotency_key LIKE ?", Long.class,
-				this.kiosk + ":%"))
+				this.kiosk.id() + ":%"))
 			.isZero();
 		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?", Long.class,
-				this.kiosk))
+				this.kiosk.id()))
 			.isZero();
 		assertThat(this.jdbc.queryForObject(
 				"SELECT last_seen_at IS NULL AND highest_seen_seq = 0 FROM edge.kiosks WHERE kiosk_id = ?",
-				Boolean.class, this.kiosk))
+				Boolean.class, this.kiosk.id()))
 			.isTrue();
 	}
 
@@ -146,8 +146,8 @@ class KioskApiTests {
 		List<EdgeClient.Response> responses = new ArrayList<>();
 		for (int round = 0; round < 30
 				&& responses.stream().noneMatch((response) -> response.status() == 429); round++) {
-			responses.addAll(this.edge.getConcurrently("/v1/kiosks/" + this.kiosk + "/sync-state",
-					EdgeClient.bearer(this.token), 8));
+			responses.addAll(this.edge.getConcurrently("/v1/kiosks/" + this.kiosk.id() + "/sync-state",
+					EdgeClient.bearer(this.kiosk.token()), 8));
 		}
 
 		EdgeClient.Response limited = responses.stream()
@@ -161,7 +161,7 @@ class KioskApiTests {
 
 	@Test
 	void metricsArePublishedOnThePlainManagementPortOnly() throws Exception {
-		this.edge.flush(this.kiosk, this.token, TestData.flush(0));
+		this.edge.flush(this.kiosk.id(), this.kiosk.token(), TestData.flush(0));
 		java.net.http.HttpClient plain = java.net.http.HttpClient.newHttpClient();
 
 		String metrics = plain
@@ -179,7 +179,7 @@ class KioskApiTests {
 			.contains("eventops_edge_kiosk_backlog{")
 			.contains("eventops_edge_kiosk_gaps{")
 			.contains("eventops_edge_kiosk_last_seen_seconds{")
-			.contains("kioskId=\"" + this.kiosk + "\"")
+			.contains("kioskId=\"" + this.kiosk.id() + "\"")
 			.contains("http_server_requests_seconds_count{")
 			// Spring Security's per-filter observations are off: nothing reads them
 			.doesNotContain("spring_security_");
@@ -188,8 +188,8 @@ class KioskApiTests {
 		int plainOnKioskPort = plain
 			.send(java.net.http.HttpRequest
 				.newBuilder(java.net.URI
-					.create("http://localhost:" + this.port + "/v1/kiosks/" + this.kiosk + "/sync-state"))
-				.header("Authorization", EdgeClient.bearer(this.token))
+					.create("http://localhost:" + this.port + "/v1/kiosks/" + this.kiosk.id() + "/sync-state"))
+				.header("Authorization", EdgeClient.bearer(this.kiosk.token()))
 				.build(), java.net.http.HttpResponse.BodyHandlers.ofString())
 			.statusCode();
 		assertThat(plainOnKioskPort).isEqualTo(400);

@@ -1,74 +1,40 @@
 package io.eventops.orchestrator.web;
 
-import java.util.Map;
-
 import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
-import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
-import org.springframework.core.env.Environment;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.web.SecurityFilterChain;
 
 /**
  * The print orchestrator's OpenAPI 3.1 document (committed as
  * {@code docs/openapi/print-orchestrator.json}): printers, failover, dispatch and the
  * print ledger for ops and admins, with the problems each endpoint answers, served with
- * its UI on the management port only.
+ * its UI on the management port only (service-web's ApiDocumentsAutoConfiguration).
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
 
-	static final String INTERNAL_TOKEN = "internalToken";
-
 	@Bean
 	OpenAPI orchestratorOpenApi() {
-		OpenAPI document = ApiDocuments.document("Event Ops print API (print-orchestrator)", """
+		return ApiDocuments.bearerScheme(ApiDocuments.document("Event Ops print API (print-orchestrator)", """
 				Printers and pools, health, failover, probe prints, dispatch pause and the print ledger, \
 				for ops (role OPS) and admins (role ADMIN); and the internal badge-status read the edge \
 				calls with the shared internal token. Every error is an RFC 9457 problem \
-				(`application/problem+json`).""", "http://localhost:8082");
-		document.getComponents()
-			.addSecuritySchemes(INTERNAL_TOKEN,
-					new SecurityScheme().type(SecurityScheme.Type.HTTP)
-						.scheme("bearer")
-						.description("The internal token shared by the edge, the reconciler and the orchestrator "
-								+ "(eventops.security.internal-token); never given to kiosks."));
-		return document;
+				(`application/problem+json`).""", "http://localhost:8082"), ApiDocuments.INTERNAL_TOKEN,
+				"The internal token shared by the edge, the reconciler and the orchestrator "
+						+ "(eventops.security.internal-token); never given to kiosks.");
 	}
 
 	@Bean
 	OpenApiCustomizer orchestratorOperations() {
-		return (document) -> {
-			ApiDocuments.addSchemas(document);
-			document.getPaths().forEach((path, item) -> {
-				for (Map.Entry<PathItem.HttpMethod, Operation> entry : item.readOperationsMap().entrySet()) {
-					describe(entry.getKey() + " " + path, entry.getValue());
-				}
-			});
-		};
+		return ApiDocuments.describingEach(OpenApiConfiguration::describe);
 	}
 
 	private static void describe(String endpoint, Operation operation) {
-		if (endpoint.contains(" /internal/")) {
-			ApiDocuments.secured(operation, INTERNAL_TOKEN);
-			ApiDocuments.problem(operation, 401, "unauthorized", "no internal token, or a wrong one");
-		}
-		else {
-			ApiDocuments.secured(operation, ApiDocuments.OPS_BASIC);
-			ApiDocuments.problem(operation, 401, "unauthorized", "missing or invalid credentials");
-			ApiDocuments.problem(operation, 429, "login-throttled",
-					"too many failed logins from this address; nothing was checked");
-			ApiDocuments.retryAfter(operation, 429);
-			ApiDocuments.problem(operation, 403, "forbidden", "the account's role does not allow this operation");
-		}
+		ApiDocuments.securedByPath(endpoint, operation);
 		if (endpoint.contains("{printerId}")) {
 			ApiDocuments.problem(operation, 404, "not-found", "no such printer");
 		}
@@ -126,19 +92,6 @@ class OpenApiConfiguration {
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}
-	}
-
-	/**
-	 * Serves the document and its UI without credentials on the management port only;
-	 * everything else goes on to the main chain.
-	 */
-	@Bean
-	@Order(Ordered.HIGHEST_PRECEDENCE)
-	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return http.securityMatcher(ApiDocuments.documentsOnManagementPort(environment))
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf((csrf) -> csrf.disable())
-			.build();
 	}
 
 }

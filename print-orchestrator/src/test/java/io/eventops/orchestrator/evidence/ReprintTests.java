@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.eventops.orchestrator.HttpTestClient;
@@ -26,6 +27,17 @@ import static org.awaitility.Awaitility.await;
 @OrchestratorTest
 class ReprintTests extends PrintFloorTest {
 
+	private String pool;
+
+	private VirtualPrinter printer;
+
+	@BeforeEach
+	void printerInAPoolOfItsOwn() {
+		this.pool = TestData.unique("hall");
+		this.printer = this.floor.start("reprint", Duration.ofMillis(50));
+		this.floor.register(this.printer, this.pool);
+	}
+
 	@AfterEach
 	void resumeDispatch() {
 		this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
@@ -33,22 +45,17 @@ class ReprintTests extends PrintFloorTest {
 
 	@Test
 	void reprintWithdrawsTheQueuedJobOfTheRevokedCredential() {
-		String pool = TestData.unique("hall");
-		VirtualPrinter printer = this.floor.start("reprint", Duration.ofMillis(50));
-		this.floor.register(printer, pool);
-		pause();
-		BadgeJob revoked = this.floor.jobs(pool, 1).get(0);
-		eventually().until(() -> "QUEUED".equals(state(revoked)));
+		BadgeJob revoked = queuedWhilePaused();
 
-		BadgeJob reprint = TestData.reprint(this.jdbc, revoked, pool);
+		BadgeJob reprint = TestData.reprint(this.jdbc, revoked, this.pool);
 
 		eventually().until(() -> "WITHDRAWN".equals(state(revoked)));
-		resume();
+		resumeDispatch();
 		this.floor.awaitAllPrinted(List.of(reprint));
 		await().during(Duration.ofMillis(500))
 			.atMost(Duration.ofSeconds(5))
-			.until(() -> PrintFloor.labelsOf(revoked, printer) == 0);
-		assertThat(PrintFloor.labels(printer)).singleElement()
+			.until(() -> PrintFloor.labelsOf(revoked, this.printer) == 0);
+		assertThat(PrintFloor.labels(this.printer)).singleElement()
 			.satisfies((label) -> assertThat(label.credentialVersion()).isEqualTo(2));
 		assertThat(state(revoked)).isEqualTo("WITHDRAWN");
 		assertThat(this.floor.http()
@@ -61,36 +68,28 @@ class ReprintTests extends PrintFloorTest {
 
 	@Test
 	void jobOfARevokedCredentialIsWithdrawnAtDispatchWhileTheReprintStillWaitsInTheOutbox() {
-		String pool = TestData.unique("hall");
-		VirtualPrinter printer = this.floor.start("reprint", Duration.ofMillis(50));
-		this.floor.register(printer, pool);
-		pause();
-		BadgeJob revoked = this.floor.jobs(pool, 1).get(0);
-		eventually().until(() -> "QUEUED".equals(state(revoked)));
+		BadgeJob revoked = queuedWhilePaused();
 		// the new job is not taken into the ledger yet (as when its pool's printers have
 		// no room): only the reconciler's outbox knows of the new credential
 		BadgeJob reprint = TestData.reprint(this.jdbc, revoked, TestData.unique("no-printers"));
 
-		resume();
+		resumeDispatch();
 
 		eventually().until(() -> "WITHDRAWN".equals(state(revoked)));
-		assertThat(PrintFloor.labelsOf(revoked, printer)).isZero();
+		assertThat(PrintFloor.labelsOf(revoked, this.printer)).isZero();
 		assertThat(this.floor.ledger(List.of(reprint))).isEmpty();
 	}
 
 	@Test
 	void reprintAfterTheBadgePrintedWithdrawsNothing() {
-		String pool = TestData.unique("hall");
-		VirtualPrinter printer = this.floor.start("reprint", Duration.ofMillis(50));
-		this.floor.register(printer, pool);
-		BadgeJob first = this.floor.jobs(pool, 1).get(0);
+		BadgeJob first = this.floor.jobs(this.pool, 1).get(0);
 		this.floor.awaitAllPrinted(List.of(first));
 
-		BadgeJob reprint = TestData.reprint(this.jdbc, first, pool);
+		BadgeJob reprint = TestData.reprint(this.jdbc, first, this.pool);
 
 		this.floor.awaitAllPrinted(List.of(reprint));
 		assertThat(state(first)).isEqualTo("PRINTED");
-		assertThat(PrintFloor.labels(printer)).hasSize(2);
+		assertThat(PrintFloor.labels(this.printer)).hasSize(2);
 	}
 
 	private void pause() {
@@ -99,8 +98,12 @@ class ReprintTests extends PrintFloorTest {
 			.status()).isEqualTo(200);
 	}
 
-	private void resume() {
-		this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
+	// dispatch paused, so that the job waits in its printer's queue
+	private BadgeJob queuedWhilePaused() {
+		pause();
+		BadgeJob job = this.floor.jobs(this.pool, 1).get(0);
+		eventually().until(() -> "QUEUED".equals(state(job)));
+		return job;
 	}
 
 	private String state(BadgeJob job) {

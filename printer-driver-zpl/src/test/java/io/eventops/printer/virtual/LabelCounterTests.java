@@ -6,7 +6,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.eventops.printer.client.ClientSettings;
@@ -23,14 +23,8 @@ class LabelCounterTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(5);
 
+	@AutoClose
 	private VirtualPrinter printer;
-
-	@AfterEach
-	void stopPrinter() {
-		if (this.printer != null) {
-			this.printer.close();
-		}
-	}
 
 	@Test
 	void answersGetvarOfTheOdometerAsAQuotedNumberLikeLinkOs() throws IOException {

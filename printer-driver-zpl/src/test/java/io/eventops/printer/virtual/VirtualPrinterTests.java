@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import io.eventops.printer.client.ClientSettings;
@@ -32,14 +32,8 @@ class VirtualPrinterTests {
 
 	private static final Duration WAIT = Duration.ofSeconds(5);
 
+	@AutoClose
 	private VirtualPrinter printer;
-
-	@AfterEach
-	void stopPrinter() {
-		if (this.printer != null) {
-			this.printer.close();
-		}
-	}
 
 	@Test
 	void answersHostStatusInZebrasExactLayout() throws IOException {

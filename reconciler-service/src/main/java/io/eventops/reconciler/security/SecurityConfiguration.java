@@ -3,19 +3,16 @@ package io.eventops.reconciler.security;
 import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
 import io.eventops.web.login.LoginThrottle;
-import io.eventops.web.login.LoginThrottleFilter;
+import io.eventops.web.security.InternalTokenFilter;
+import io.eventops.web.security.ServiceSecurity;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpMethod;
-import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.www.BasicAuthenticationFilter;
 
 /**
  * Wires HTTP Basic for the {@code OPS} and {@code ADMIN} roles (ADMIN includes OPS) and
@@ -28,26 +25,12 @@ class SecurityConfiguration {
 	SecurityFilterChain securityFilterChain(HttpSecurity http, SecurityProperties properties, ProblemResponses problems,
 			LoginThrottle loginThrottle) throws Exception {
 		AuthenticationEntryPoint unauthorized = problems.unauthorized((request) -> ProblemResponses.BASIC_CHALLENGE);
-		http.csrf((csrf) -> csrf.disable())
-			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
-			// failed logins throttled per client address across replicas, before the
-			// password check
-			.addFilterBefore(new LoginThrottleFilter(loginThrottle, problems), BasicAuthenticationFilter.class)
-			.addFilterBefore(new InternalTokenFilter(properties.internalToken()), BasicAuthenticationFilter.class)
-			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
-				.accessDeniedHandler(problems.forbidden("Your role does not allow this operation.")))
-			.authorizeHttpRequests((requests) -> requests.requestMatchers(OpsAccounts.PUBLIC_PATHS)
-				.permitAll()
-				.requestMatchers("/internal/**")
-				.hasRole("INTERNAL")
-				.requestMatchers(HttpMethod.POST, "/admin/v1/events/*/attendees", "/admin/v1/events/*/express-codes",
-						"/admin/v1/express-codes/*/replace")
-				.hasRole("ADMIN")
-				.requestMatchers("/admin/**")
-				.hasRole("OPS")
-				.anyRequest()
-				.denyAll());
+		ServiceSecurity
+			.statelessWithProblems(http, problems, loginThrottle, new InternalTokenFilter(properties.internalToken()),
+					unauthorized, "Your role does not allow this operation.")
+			.authorizeHttpRequests((requests) -> ServiceSecurity.authorize(requests,
+					(own) -> own.requestMatchers("/internal/**").hasRole("INTERNAL"), "/admin/v1/events/*/attendees",
+					"/admin/v1/events/*/express-codes", "/admin/v1/express-codes/*/replace"));
 		return http.build();
 	}
 

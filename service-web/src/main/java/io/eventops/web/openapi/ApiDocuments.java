@@ -3,6 +3,7 @@ package io.eventops.web.openapi;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 import io.eventops.web.ProblemResponses;
 import io.swagger.v3.core.converter.AnnotatedType;
@@ -26,20 +27,26 @@ import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import jakarta.servlet.http.HttpServletRequest;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 
 import org.springframework.core.env.Environment;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Builds the parts of a service's OpenAPI document that every service shares: the problem
- * schema and per-endpoint problem responses, the HTTP Basic scheme for ops and admins,
- * {@code Retry-After}, and the request matcher that serves the document on the management
- * port only.
+ * schema and per-endpoint problem responses, the HTTP Basic scheme for ops and admins and
+ * the bearer schemes, {@code Retry-After}, and the filter chain that serves the document
+ * on the management port only.
  */
 public final class ApiDocuments {
 
 	/** The security scheme of the {@code ops} and {@code admin} accounts. */
 	public static final String OPS_BASIC = "opsBasic";
+
+	/** The security scheme of the internal token the services present to each other. */
+	public static final String INTERNAL_TOKEN = "internalToken";
 
 	/** The schema of every RFC 9457 problem. */
 	public static final String PROBLEM = "Problem";
@@ -103,6 +110,81 @@ public final class ApiDocuments {
 				.readAll(new AnnotatedType(type))
 				.forEach(document.getComponents()::addSchemas);
 		}
+	}
+
+	/**
+	 * Adds an HTTP bearer security scheme to a document.
+	 * @param document the document
+	 * @param name the scheme's name
+	 * @param description who holds the token and what it allows
+	 * @return the document
+	 */
+	public static OpenAPI bearerScheme(OpenAPI document, String name, String description) {
+		document.getComponents()
+			.addSecuritySchemes(name,
+					new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer").description(description));
+		return document;
+	}
+
+	/**
+	 * Describes every operation of a document, in the order springdoc lists them.
+	 * @param document the document
+	 * @param describe called with {@code "METHOD /path"} and the operation
+	 */
+	public static void describeEach(OpenAPI document, BiConsumer<String, Operation> describe) {
+		document.getPaths()
+			.forEach((path, item) -> item.readOperationsMap()
+				.forEach((method, operation) -> describe.accept(method + " " + path, operation)));
+	}
+
+	/**
+	 * The customizer of a service whose every operation is described by one method and
+	 * needs no schemas beyond the problem's.
+	 * @param describe called with {@code "METHOD /path"} and each operation
+	 * @return the customizer
+	 */
+	public static OpenApiCustomizer describingEach(BiConsumer<String, Operation> describe) {
+		return (document) -> {
+			addSchemas(document);
+			describeEach(document, describe);
+		};
+	}
+
+	/**
+	 * Secures an operation by the {@link #INTERNAL_TOKEN internal token} when its path is
+	 * under {@code /internal/}, by the ops and admin accounts otherwise.
+	 * @param endpoint {@code "METHOD /path"}
+	 * @param operation the operation
+	 */
+	public static void securedByPath(String endpoint, Operation operation) {
+		if (endpoint.contains(" /internal/")) {
+			internalSecured(operation);
+		}
+		else {
+			opsSecured(operation);
+		}
+	}
+
+	/**
+	 * Secures an operation by the ops and admin accounts, with the problems HTTP Basic
+	 * and the login throttle answer.
+	 * @param operation the operation
+	 */
+	public static void opsSecured(Operation operation) {
+		secured(operation, OPS_BASIC);
+		problem(operation, 401, "unauthorized", "missing or invalid credentials");
+		problem(operation, 429, "login-throttled", "too many failed logins from this address; nothing was checked");
+		retryAfter(operation, 429);
+		problem(operation, 403, "forbidden", "the account's role does not allow this operation");
+	}
+
+	/**
+	 * Secures an operation by the {@link #INTERNAL_TOKEN internal token}.
+	 * @param operation the operation
+	 */
+	public static void internalSecured(Operation operation) {
+		secured(operation, INTERNAL_TOKEN);
+		problem(operation, 401, "unauthorized", "no internal token, or a wrong one");
 	}
 
 	/**
@@ -170,6 +252,23 @@ public final class ApiDocuments {
 			return document && managementPort != null && !managementPort.equals(serverPort)
 					&& request.getLocalPort() == managementPort;
 		};
+	}
+
+	/**
+	 * The filter chain that serves the document and its UI without credentials on the
+	 * management port only; a service registers it first, and everything else goes on to
+	 * its main chain.
+	 * @param http the service's {@code HttpSecurity}
+	 * @param environment the service's environment
+	 * @return the chain
+	 * @throws Exception as {@code HttpSecurity} does
+	 */
+	public static SecurityFilterChain documentsFilterChain(HttpSecurity http, Environment environment)
+			throws Exception {
+		return http.securityMatcher(documentsOnManagementPort(environment))
+			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
+			.csrf((csrf) -> csrf.disable())
+			.build();
 	}
 
 }

@@ -1,4 +1,4 @@
-package io.eventops.testsupport;
+package io.eventops.rediscluster;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,7 +17,7 @@ class LocalRedisClusterTests {
 
 	@BeforeAll
 	static void start() {
-		cluster = LocalRedisCluster.start();
+		cluster = LocalRedisCluster.startTemporary();
 	}
 
 	@AfterAll

@@ -1,11 +1,9 @@
-package io.eventops.localstack;
+package io.eventops.rediscluster;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,13 +17,16 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * The local stack's {@code --redis-cluster}: three {@code redis-server} masters (no
- * replicas, no persistence, like the embedded Redis), each in its own directory, joined
- * by {@code redis-cli --cluster create}, as a production Redis Cluster would be.
+ * A three-master Redis Cluster of local {@code redis-server} processes (no replicas, no
+ * persistence, like the embedded Redis), each in its own directory, joined by
+ * {@code redis-cli --cluster create}, as a production Redis Cluster would be: the local
+ * stack's {@code --redis-cluster} and the hash-tag proof of ARCHITECTURE.md's key names
+ * in the tests.
  */
-final class RedisCluster {
+public final class LocalRedisCluster {
 
-	static final int MASTERS = 3;
+	/** How many masters the cluster has. */
+	public static final int MASTERS = 3;
 
 	private static final String HOST = "127.0.0.1";
 
@@ -35,39 +36,62 @@ final class RedisCluster {
 
 	private final List<Integer> ports;
 
-	private RedisCluster(List<Process> nodes, List<Integer> ports) {
+	private final Path root;
+
+	private final boolean temporary;
+
+	private LocalRedisCluster(List<Process> nodes, List<Integer> ports, Path root, boolean temporary) {
 		this.nodes = nodes;
 		this.ports = ports;
+		this.root = root;
+		this.temporary = temporary;
 	}
 
 	/**
-	 * Starts the nodes (the first on {@code firstPort}, the others on free loopback
-	 * ports), creates the cluster and waits until every node serves all 16384 slots.
-	 * @param root the cluster's directory, wiped first: the cluster keeps nothing
+	 * Starts a cluster in a directory that is kept: the first node on {@code firstPort},
+	 * the others on free loopback ports.
+	 * @param root the cluster's directory, wiped first (the cluster keeps nothing); it
+	 * stays, with each node's log, after {@link #stop()}
 	 * @param firstPort the first node's port
-	 * @return the running cluster; {@link #stop()} ends its processes
+	 * @return the running cluster
 	 */
-	static RedisCluster start(Path root, int firstPort) {
+	public static LocalRedisCluster start(Path root, int firstPort) {
 		try {
-			if (Files.exists(root)) {
-				try (Stream<Path> files = Files.walk(root)) {
-					for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-						Files.delete(file);
-					}
-				}
-			}
+			delete(root);
 			Files.createDirectories(root);
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException("Could not prepare " + root + " for the Redis Cluster", ex);
 		}
 		// a node's cluster bus port is chosen too, so that port + 10000 need not be free
-		List<Integer> free = freePorts(2 * MASTERS - 1);
+		List<Integer> free = FreePorts.loopback(2 * MASTERS - 1);
 		List<Integer> ports = new ArrayList<>(List.of(firstPort));
 		ports.addAll(free.subList(0, MASTERS - 1));
-		List<Integer> busPorts = free.subList(MASTERS - 1, free.size());
+		return start(root, false, ports, free.subList(MASTERS - 1, free.size()));
+	}
+
+	/**
+	 * Starts a cluster on free loopback ports in a temporary directory.
+	 * @return the running cluster; {@link #stop()} ends its processes and removes the
+	 * directory
+	 */
+	public static LocalRedisCluster startTemporary() {
+		Path root;
+		try {
+			root = Files.createTempDirectory("eventops-redis-cluster-");
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("No temporary directory for the Redis Cluster", ex);
+		}
+		List<Integer> free = FreePorts.loopback(2 * MASTERS);
+		return start(root, true, free.subList(0, MASTERS), free.subList(MASTERS, free.size()));
+	}
+
+	// starts the nodes, creates the cluster and waits until every node serves all 16384
+	// slots
+	private static LocalRedisCluster start(Path root, boolean temporary, List<Integer> ports, List<Integer> busPorts) {
 		List<Process> nodes = new ArrayList<>();
-		RedisCluster cluster = new RedisCluster(nodes, List.copyOf(ports));
+		LocalRedisCluster cluster = new LocalRedisCluster(nodes, List.copyOf(ports), root, temporary);
 		try {
 			for (int i = 0; i < MASTERS; i++) {
 				nodes.add(startNode(root.resolve("node-" + ports.get(i)), ports.get(i), busPorts.get(i)));
@@ -95,15 +119,31 @@ final class RedisCluster {
 	 * {@code spring.data.redis.cluster.nodes}.
 	 * @return one entry per master
 	 */
-	List<String> nodes() {
+	public List<String> nodes() {
 		return this.ports.stream().map((port) -> HOST + ":" + port).toList();
 	}
 
 	/**
-	 * Ends the node processes; their directory (with each node's log) stays until the
-	 * next start.
+	 * The first node's port.
+	 * @return the port
 	 */
-	void stop() {
+	public int firstPort() {
+		return this.ports.get(0);
+	}
+
+	/**
+	 * The nodes' ports.
+	 * @return one per master
+	 */
+	public List<Integer> ports() {
+		return this.ports;
+	}
+
+	/**
+	 * Ends the node processes; a temporary cluster's directory goes too, a kept one's
+	 * stays until the next start.
+	 */
+	public void stop() {
 		this.nodes.forEach(Process::destroy);
 		for (Process node : this.nodes) {
 			try {
@@ -114,6 +154,24 @@ final class RedisCluster {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 				node.destroyForcibly();
+			}
+		}
+		if (this.temporary) {
+			try {
+				delete(this.root);
+			}
+			catch (IOException ex) {
+				// a temporary directory; the OS cleans it eventually
+			}
+		}
+	}
+
+	private static void delete(Path root) throws IOException {
+		if (Files.exists(root)) {
+			try (Stream<Path> files = Files.walk(root)) {
+				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+					Files.delete(file);
+				}
 			}
 		}
 	}
@@ -171,7 +229,13 @@ final class RedisCluster {
 				+ "' with '" + expected + "' within " + READY + "; last answer: " + last.strip());
 	}
 
-	private static String ask(int port, String command) {
+	/**
+	 * Sends one command to a node in Redis' inline protocol.
+	 * @param port the node's port
+	 * @param command the command, e.g. {@code CLUSTER INFO}
+	 * @return the first part of the answer as it came, or the failure's text
+	 */
+	public static String ask(int port, String command) {
 		try (Socket socket = new Socket()) {
 			socket.connect(new InetSocketAddress(HOST, port), 500);
 			socket.setSoTimeout(1000);
@@ -185,30 +249,6 @@ final class RedisCluster {
 		}
 		catch (IOException ex) {
 			return ex.toString();
-		}
-	}
-
-	private static List<Integer> freePorts(int count) {
-		// every socket stays open until all ports are chosen, so none is picked twice
-		List<ServerSocket> sockets = new ArrayList<>();
-		try {
-			for (int i = 0; i < count; i++) {
-				sockets.add(new ServerSocket(0, 1, InetAddress.getLoopbackAddress()));
-			}
-			return sockets.stream().map(ServerSocket::getLocalPort).toList();
-		}
-		catch (IOException ex) {
-			throw new IllegalStateException("No free port for the Redis Cluster", ex);
-		}
-		finally {
-			for (ServerSocket socket : sockets) {
-				try {
-					socket.close();
-				}
-				catch (IOException ex) {
-					// the port is still free to use
-				}
-			}
 		}
 	}
 

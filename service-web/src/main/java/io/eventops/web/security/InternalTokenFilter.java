@@ -1,4 +1,4 @@
-package io.eventops.orchestrator.security;
+package io.eventops.web.security;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,14 +16,21 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Authenticates the edge on {@code /internal/**} by the shared internal token, compared
- * in constant time; without a configured token nothing internal is allowed.
+ * Authenticates the edge on {@code /internal/**} by the shared internal token (role
+ * {@code INTERNAL}), compared in constant time: a hash-per-request password check would
+ * cost more than the batch it guards. Without a configured token nothing internal is
+ * allowed.
  */
-class InternalTokenFilter extends OncePerRequestFilter {
+public class InternalTokenFilter extends OncePerRequestFilter {
 
 	private final byte[] token;
 
-	InternalTokenFilter(String token) {
+	/**
+	 * A filter for one token.
+	 * @param token the service's {@code eventops.security.internal-token}; empty refuses
+	 * every internal call
+	 */
+	public InternalTokenFilter(String token) {
 		this.token = token.getBytes(StandardCharsets.UTF_8);
 	}
 
