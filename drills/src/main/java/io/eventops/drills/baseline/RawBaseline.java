@@ -80,14 +80,14 @@ public final class RawBaseline {
 		List<Long> seqs = new ArrayList<>();
 		List<String> attendees = new ArrayList<>();
 		List<String> fingerprints = new ArrayList<>();
-		List<String> judged = new ArrayList<>();
+		List<String> decided = new ArrayList<>();
 		for (BaselineEntry entry : batch) {
 			keys.add(entry.key());
 			sources.add(entry.kioskId());
 			seqs.add(entry.seq());
 			attendees.add(entry.attendeeId());
 			fingerprints.add(Integer.toHexString((entry.attendeeId() + entry.capturedAt()).hashCode()));
-			judged.add((entry.staleReplay() || !known.contains(entry.attendeeId())) ? "REJECTED" : "APPLIED");
+			decided.add((entry.staleReplay() || !known.contains(entry.attendeeId())) ? "REJECTED" : "APPLIED");
 		}
 		Set<String> guarded = new HashSet<>();
 		try (PreparedStatement guard = connection.prepareStatement(sql.insertGuard)) {
@@ -96,7 +96,7 @@ public final class RawBaseline {
 			guard.setArray(3, connection.createArrayOf("int8", seqs.toArray()));
 			guard.setArray(4, texts(connection, attendees));
 			guard.setArray(5, texts(connection, fingerprints));
-			guard.setArray(6, texts(connection, judged));
+			guard.setArray(6, texts(connection, decided));
 			try (ResultSet rs = guard.executeQuery()) {
 				while (rs.next()) {
 					guarded.add(rs.getString(1));
@@ -110,7 +110,7 @@ public final class RawBaseline {
 			if (!guarded.contains(entry.key())) {
 				outcomes.merge("DUPLICATE", 1L, Long::sum);
 			}
-			else if ("REJECTED".equals(judged.get(i))) {
+			else if ("REJECTED".equals(decided.get(i))) {
 				outcomes.merge("REJECTED", 1L, Long::sum);
 			}
 			else {

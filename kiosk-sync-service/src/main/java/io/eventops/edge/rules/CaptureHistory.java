@@ -35,7 +35,7 @@ final class CaptureHistory {
 
 	/**
 	 * One kiosk's recent captures; callers hold its monitor while they check an entry.
-	 * Indexed by attendee (double tap) and by capture time (rate), so that judging an
+	 * Indexed by attendee (double tap) and by capture time (rate), so that checking an
 	 * entry costs what the captures near it cost, not a scan of the whole history.
 	 */
 	static final class KioskCaptures {

@@ -160,7 +160,7 @@ class OpenApiConfiguration {
 	}
 
 	private static void flush(Operation operation) {
-		operation.summary("Flushes a batch of the kiosk's durable log; every entry is judged on its own")
+		operation.summary("Flushes a batch of the kiosk's durable log; every entry is checked and decided on its own")
 			.description("""
 					One result per entry, in the request's order. Final outcomes (APPLIED, DUPLICATE, STALE, \
 					REJECTED) are acknowledged; IN_FLIGHT is not: retry it later with the same key. \

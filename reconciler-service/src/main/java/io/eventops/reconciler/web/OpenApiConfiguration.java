@@ -38,7 +38,7 @@ class OpenApiConfiguration {
 		switch (endpoint) {
 			case "GET /admin/v1/rejections" -> operation.summary("Quarantined entries, by kiosk and reason (OPS)");
 			case "POST /admin/v1/rejections/{id}/redrive" -> {
-				operation.summary("Judges a quarantined entry again, now (OPS); answers the new per-entry result");
+				operation.summary("Decides a quarantined entry again, now (OPS); answers the new per-entry result");
 				ApiDocuments.problem(operation, 404, "not-found", "no rejection with this id");
 			}
 			case "POST /admin/v1/events/{eventId}/attendees" -> {

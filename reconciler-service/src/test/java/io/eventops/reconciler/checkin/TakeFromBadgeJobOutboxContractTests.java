@@ -29,7 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * rows, runs with its owner's rights, takes one pool's oldest untaken jobs once
  * (invariant 7), gives them back when the taking transaction rolls back, and lets
  * concurrent callers take disjoint jobs. The old name {@code take_badge_jobs(int, text)}
- * takes the same way while orchestrators of the previous release run.
+ * takes the same way while orchestrators of the previous release run. The relay calls the
+ * three-argument form (V12, issue #24), which takes a pool's live jobs first when they
+ * were created at most {@code live_ahead} after its oldest untaken job.
  */
 class TakeFromBadgeJobOutboxContractTests {
 
@@ -95,6 +97,34 @@ class TakeFromBadgeJobOutboxContractTests {
 		assertThat(take("take_from_badge_job_outbox", 10, "hall-a")).isEmpty();
 		assertThat(take("take_badge_jobs", 10, "hall-b")).as("the old name takes the same way")
 			.containsExactly(hallB.get(0));
+	}
+
+	@Test
+	void theLiveFirstTakeTheRelayCallsTakesALiveJobAheadOfOlderOnesWithinItsBound() {
+		Map<String, Object> function = jdbc.queryForMap("""
+				SELECT pg_get_function_identity_arguments(p.oid) AS arguments, p.prosecdef AS security_definer,
+				  p.prorettype = 'reconciler.badge_job_feed'::regtype AS returns_feed_rows, p.proconfig AS settings
+				FROM pg_proc p
+				WHERE p.oid = to_regprocedure('reconciler.take_from_badge_job_outbox(integer, text, interval)')""");
+		assertThat(function).containsEntry("arguments", "max_jobs integer, pool text, live_ahead interval")
+			.containsEntry("security_definer", true)
+			.containsEntry("returns_feed_rows", true);
+		assertThat(function.get("settings").toString()).contains("search_path=reconciler, pg_temp");
+		List<UUID> jobs = jobs("contract-d", "hall-d", 3);
+		jdbc.update("UPDATE reconciler.badge_job_relay SET live = true WHERE job_id = ?", jobs.get(2));
+		assertThat(takeLiveFirst(2, "hall-d", "5 minutes")).as("the live job first, then the oldest")
+			.containsExactly(jobs.get(2), jobs.get(0));
+		assertThat(takeLiveFirst(10, "hall-d", "0 seconds")).containsExactly(jobs.get(1));
+		List<UUID> later = jobs("contract-e", "hall-e", 3);
+		jdbc.update("UPDATE reconciler.badge_job_relay SET live = true WHERE job_id = ?", later.get(2));
+		assertThat(takeLiveFirst(1, "hall-e", "1 second"))
+			.as("created 2 s after the oldest untaken job: beyond the bound, so the oldest goes first")
+			.containsExactly(later.get(0));
+	}
+
+	private static List<UUID> takeLiveFirst(int maxJobs, String pool, String liveAhead) {
+		return jdbc.queryForList("SELECT job_id FROM reconciler.take_from_badge_job_outbox(?, ?, ?::interval)",
+				UUID.class, maxJobs, pool, liveAhead);
 	}
 
 	@Test

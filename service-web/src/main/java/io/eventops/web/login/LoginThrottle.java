@@ -13,7 +13,7 @@ import io.micrometer.core.instrument.MeterRegistry;
  * Counts failed logins per client address in a token bucket kept in Redis, so that every
  * replica of a service refuses the same address after the same number of failures.
  * <p>
- * The throttle fails open: when Redis cannot be reached a login is judged without it and
+ * The throttle fails open: when Redis cannot be reached a login is checked without it and
  * {@code eventops_security_login_throttle_unavailable_total} rises, because locking ops
  * out of the admin API in an incident is worse than a few more guesses.
  */
@@ -45,7 +45,7 @@ public class LoginThrottle {
 			.description("HTTP Basic logins refused because their address failed too often")
 			.register(meters);
 		this.unavailable = Counter.builder("eventops.security.login.throttle.unavailable")
-			.description("Logins judged without the throttle because Redis could not be reached")
+			.description("Logins checked without the throttle because Redis could not be reached")
 			.register(meters);
 	}
 

@@ -109,7 +109,7 @@ public final class RedisCaptureStore implements CaptureStore {
 
 	private void fellBack(RuntimeException ex) {
 		this.unavailable.increment();
-		logger.warn("Capture history without Redis ({}): judging the batch against its own entries", ex.toString());
+		logger.warn("Capture history without Redis ({}): checking the batch against its own entries", ex.toString());
 	}
 
 	// the kiosk id in a hash tag, as every per-kiosk key (ARCHITECTURE: Redis Cluster)
