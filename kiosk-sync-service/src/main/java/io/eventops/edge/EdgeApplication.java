@@ -1,5 +1,7 @@
 package io.eventops.edge;
 
+import io.eventops.web.VirtualThreadCarriers;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -12,6 +14,8 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class EdgeApplication {
 
 	public static void main(String[] args) {
+		// requests run on virtual threads: more carriers than cores (issue #24)
+		VirtualThreadCarriers.widen();
 		SpringApplication.run(EdgeApplication.class, args);
 	}
 
