@@ -35,11 +35,27 @@ public final class VirtualThreadCarriers {
 	public static int widen() {
 		String given = System.getProperty(PARALLELISM);
 		if (given != null) {
-			return Integer.parseInt(given.trim());
+			return parse(given);
 		}
 		int carriers = carriersFor(Runtime.getRuntime().availableProcessors());
 		System.setProperty(PARALLELISM, Integer.toString(carriers));
 		return carriers;
+	}
+
+	// a bad value stops the service naming the setting, before the JDK falls back
+	// silently
+	static int parse(String given) {
+		try {
+			int carriers = Integer.parseInt(given.trim());
+			if (carriers > 0) {
+				return carriers;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// reported below
+		}
+		throw new IllegalArgumentException(
+				PARALLELISM + " must be a positive number of carrier threads, not '" + given + "'");
 	}
 
 	static int carriersFor(int cores) {

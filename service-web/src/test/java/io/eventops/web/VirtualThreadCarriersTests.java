@@ -12,6 +12,7 @@ import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 // Each case runs in a JVM of its own: the JDK reads the setting once, when the first
 // virtual thread starts, so only a fresh JVM shows what the scheduler really got.
@@ -26,6 +27,15 @@ class VirtualThreadCarriersTests {
 	@Test
 	void aCarrierCountGivenOnTheCommandLineWins() throws Exception {
 		assertThat(schedulerParallelism(List.of("-D" + VirtualThreadCarriers.PARALLELISM + "=3"))).isEqualTo(3);
+	}
+
+	@Test
+	void aBadCarrierCountStopsTheServiceNamingTheSetting() {
+		assertThatIllegalArgumentException().isThrownBy(() -> VirtualThreadCarriers.parse("many"))
+			.withMessageContaining(VirtualThreadCarriers.PARALLELISM);
+		assertThatIllegalArgumentException().isThrownBy(() -> VirtualThreadCarriers.parse("0"))
+			.withMessageContaining(VirtualThreadCarriers.PARALLELISM);
+		assertThat(VirtualThreadCarriers.parse(" 8 ")).isEqualTo(8);
 	}
 
 	@Test
