@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The kiosk screen's browser tests, in one command (CI runs it after ./mvnw verify):
 #   kiosk-agent/src/test/browser/run.sh
-# Arguments go to node --test, e.g. --test-name-pattern=idle for one test.
+# Arguments go to node --test, e.g. --test-name-pattern=idle for one test; a first argument
+# --reuse-jars uses the jars and test classpath that ./mvnw verify (or package) of this checkout
+# just wrote (target/browser-classpath.txt, written in kiosk-agent's package phase) instead of
+# building them again (CI, after verify).
 # Installs the npm packages from the lockfile (npm ci) and Debian's Chromium where missing, builds
 # the suite's jars (tests skipped), starts the browser stack (the local stack's suite on embedded
 # PostgreSQL and Redis, virtual printers, and kiosk-agent serve; BrowserStack.java), runs the
@@ -14,6 +17,11 @@ if [ -z "${JAVA_HOME:-}" ] && [ -d /usr/lib/jvm/temurin-25-jdk-amd64 ]; then
 	export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
 fi
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+reuse_jars=0
+if [ "${1:-}" = --reuse-jars ]; then
+	reuse_jars=1
+	shift
+fi
 export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 
 if [ ! -x "$CHROMIUM" ]; then
@@ -32,9 +40,14 @@ npm ci --no-audit --no-fund --loglevel=error
 cd "$root"
 # the services' executable jars (the stack runs them as the local stack does) and the agent's
 # test classpath; the Maven build itself needs no Node
-./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.includeScope=test \
-	-Dmdep.outputFile=target/browser-classpath.txt \
-	-pl kiosk-agent,local-stack,kiosk-sync-service,reconciler-service,print-orchestrator -am
+if [ "$reuse_jars" -eq 1 ] && [ -s "$root/kiosk-agent/target/browser-classpath.txt" ] \
+	&& [ -d "$root/kiosk-agent/target/test-classes" ]; then
+	echo "reusing the jars and test classpath of this checkout's build (--reuse-jars)"
+else
+	./mvnw -q -B -DskipTests package dependency:build-classpath -Dmdep.includeScope=test \
+		-Dmdep.outputFile=target/browser-classpath.txt \
+		-pl kiosk-agent,local-stack,kiosk-sync-service,reconciler-service,print-orchestrator -am
+fi
 
 work="$root/kiosk-agent/target/browser-stack"
 mkdir -p "$root/kiosk-agent/target"

@@ -1,5 +1,6 @@
 package io.eventops.agent;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A small simulated fleet through a scripted outage against the real edge: every check-in
@@ -49,6 +51,36 @@ class FleetSimulationTests {
 		});
 		long processed = kiosks.stream().mapToLong((kiosk) -> edge.processed(kiosk.kioskId()).size()).sum();
 		assertThat(processed).isEqualTo(summary.checkIns());
+	}
+
+	// the compose smoke ends its agent's generation this way once the restarts it flushes
+	// through are over (issue #40)
+	@Test
+	void theStopFileEndsTheGenerationLongBeforeItsDurationAndTheDrainStillDeliversEverything() throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		String kioskId = EdgeFixture.newKioskId("sim-stop");
+		List<KioskCredentials> kiosks = List.of(new KioskCredentials(kioskId, edge.provision(kioskId)));
+		Path stop = this.directory.resolve("stop");
+		SimulationPlan plan = new SimulationPlan(edge.edgeUrl(), edge.caFile(), this.directory.resolve("logs"), kiosks,
+				edge.attendees("sim-stop", 20), 10, Duration.ofMinutes(3), List.of(), Duration.ofSeconds(30), 500,
+				new BackoffPolicy(Duration.ofMillis(200), Duration.ofSeconds(2), 0.2, Duration.ofSeconds(2)), stop);
+		Thread.ofVirtual().start(() -> {
+			await().atMost(Duration.ofSeconds(30)).until(() -> !edge.processed(kioskId).isEmpty());
+			try {
+				Files.createFile(stop);
+			}
+			catch (java.io.IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+		});
+
+		SimulationSummary summary = FleetSimulation.run(plan);
+
+		assertThat(summary.nothingLost()).as(summary.toText()).isTrue();
+		assertThat(summary.checkIns()).isPositive();
+		// a behaviour, not a speed: without the stop file the generation runs 3 minutes
+		assertThat(summary.elapsed()).isLessThan(Duration.ofSeconds(90));
+		assertThat(edge.processed(kioskId)).hasSize((int) summary.checkIns());
 	}
 
 }

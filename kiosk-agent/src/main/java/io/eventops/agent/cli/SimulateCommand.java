@@ -75,6 +75,10 @@ final class SimulateCommand implements Callable<Integer> {
 	@Option(names = "--duration", defaultValue = "60s", description = "How long check-ins are generated.")
 	String duration;
 
+	@Option(names = "--stop-file",
+			description = "End the generation early once this file exists (the drain follows as usual).")
+	Path stopFile;
+
 	@Option(names = "--outage", description = "Network cut START+LENGTH, e.g. 10s+30s (repeatable).")
 	List<String> outages = new ArrayList<>();
 
@@ -115,8 +119,8 @@ final class SimulateCommand implements Callable<Integer> {
 				this.rate, Durations.parse("--duration", this.duration), script,
 				Durations.parse("--drain-timeout", this.drainTimeout), this.batchSize,
 				new BackoffPolicy(Durations.parse("--backoff-initial", this.backoffInitial),
-						Durations.parse("--backoff-max", this.backoffMax), defaults.jitter(),
-						defaults.maxRetryAfter()));
+						Durations.parse("--backoff-max", this.backoffMax), defaults.jitter(), defaults.maxRetryAfter()),
+				this.stopFile);
 		SimulationSummary summary = FleetSimulation.run(plan);
 		System.out.print(this.json ? summary.toJson() + "\n" : summary.toText());
 		return summary.nothingLost() ? 0 : 1;

@@ -1,6 +1,8 @@
 package io.eventops.agent.simulate;
 
 import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +69,7 @@ public final class FleetSimulation {
 				scheduler.schedule(this.network::cut, outage.start().toMillis(), TimeUnit.MILLISECONDS);
 				scheduler.schedule(this.network::restore, outage.end().toMillis(), TimeUnit.MILLISECONDS);
 			}
-			Thread.sleep(this.plan.duration());
+			generate();
 			Duration lastRestore = this.plan.outages()
 				.stream()
 				.map(Outage::end)
@@ -87,6 +89,19 @@ public final class FleetSimulation {
 			for (VirtualKiosk kiosk : fleet) {
 				kiosk.agent.close();
 			}
+		}
+	}
+
+	// the generation's length: the plan's duration, or less when its stop file appears
+	private void generate() throws InterruptedException {
+		long end = System.nanoTime() + this.plan.duration().toNanos();
+		Path stop = this.plan.stopFile();
+		long left;
+		while ((left = end - System.nanoTime()) > 0) {
+			if (stop != null && Files.exists(stop)) {
+				return;
+			}
+			TimeUnit.NANOSECONDS.sleep((stop != null) ? Math.min(left, POLL.toNanos()) : left);
 		}
 	}
 

@@ -21,10 +21,13 @@ import io.eventops.agent.backoff.BackoffPolicy;
  * @param drainTimeout how long to wait for every log to drain afterwards
  * @param batchSize entries per flush request
  * @param backoff the agents' retry schedule
+ * @param stopFile a file whose appearance ends the generation before {@code duration}, or
+ * {@code null} (a script that must flush through a restart stops it once the restart is
+ * over instead of guessing a duration long enough for a slow machine)
  */
 public record SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<KioskCredentials> kiosks,
 		List<String> attendeeIds, double checkInsPerSecond, Duration duration, List<Outage> outages,
-		Duration drainTimeout, int batchSize, BackoffPolicy backoff) {
+		Duration drainTimeout, int batchSize, BackoffPolicy backoff, Path stopFile) {
 
 	public SimulationPlan {
 		kiosks = List.copyOf(kiosks);
@@ -36,6 +39,16 @@ public record SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<Kios
 		if (!(checkInsPerSecond > 0)) {
 			throw new IllegalArgumentException("the check-in rate must be positive");
 		}
+	}
+
+	/**
+	 * A plan that generates for its whole duration.
+	 */
+	public SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<KioskCredentials> kiosks,
+			List<String> attendeeIds, double checkInsPerSecond, Duration duration, List<Outage> outages,
+			Duration drainTimeout, int batchSize, BackoffPolicy backoff) {
+		this(edgeUrl, caFile, directory, kiosks, attendeeIds, checkInsPerSecond, duration, outages, drainTimeout,
+				batchSize, backoff, null);
 	}
 
 }
