@@ -16,8 +16,10 @@ import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 
 /**
  * The HTTP Basic accounts every service has: {@code ops} (role OPS) and {@code admin}
- * (role ADMIN, which includes OPS), with a generated and logged password when none is
- * configured.
+ * (role ADMIN, which includes OPS). An account without a configured password gets a
+ * random one that is never shown, so it is locked until a password is configured: service
+ * logs are shipped and kept where a secret must not be, and the local stack, which prints
+ * its generated passwords on its own console, always configures them.
  */
 public final class OpsAccounts {
 
@@ -43,30 +45,28 @@ public final class OpsAccounts {
 
 	/**
 	 * The two accounts.
-	 * @param opsPassword the configured password of {@code ops}, or blank to generate one
-	 * @param adminPassword the configured password of {@code admin}, or blank to generate
-	 * one
+	 * @param opsPassword the configured password of {@code ops}, or blank to lock it
+	 * @param adminPassword the configured password of {@code admin}, or blank to lock it
 	 * @param encoder the password encoder
 	 * @return the accounts
 	 */
 	public static UserDetailsService users(String opsPassword, String adminPassword, PasswordEncoder encoder) {
-		String ops = passwordOrGenerated("ops", opsPassword);
-		String admin = passwordOrGenerated("admin", adminPassword);
+		String ops = passwordOrLocked("ops", opsPassword);
+		String admin = passwordOrLocked("admin", adminPassword);
 		return new InMemoryUserDetailsManager(
 				User.withUsername("ops").password(encoder.encode(ops)).roles("OPS").build(),
 				User.withUsername("admin").password(encoder.encode(admin)).roles("ADMIN").build());
 	}
 
-	private static String passwordOrGenerated(String user, String configured) {
+	private static String passwordOrLocked(String user, String configured) {
 		if (configured != null && !configured.isBlank()) {
 			return configured;
 		}
 		byte[] bytes = new byte[18];
 		new SecureRandom().nextBytes(bytes);
-		String generated = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-		logger.warn("No password configured for user '{}': generated '{}' (set EVENTOPS_{}_PASSWORD to choose one)",
-				user, generated, user.toUpperCase(Locale.ROOT));
-		return generated;
+		logger.warn("No password configured for user '{}': the account is locked until EVENTOPS_{}_PASSWORD is set",
+				user, user.toUpperCase(Locale.ROOT));
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
 	}
 
 }

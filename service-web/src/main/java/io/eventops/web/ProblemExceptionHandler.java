@@ -71,6 +71,7 @@ public abstract class ProblemExceptionHandler extends ResponseEntityExceptionHan
 			case CONFLICT -> HttpStatus.CONFLICT;
 			case GONE -> HttpStatus.GONE;
 			case TOO_LARGE -> HttpStatus.CONTENT_TOO_LARGE;
+			case TOO_SLOW -> HttpStatus.REQUEST_TIMEOUT;
 			case INVALID -> HttpStatus.UNPROCESSABLE_CONTENT;
 			case THROTTLED -> HttpStatus.TOO_MANY_REQUESTS;
 			case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;

@@ -98,6 +98,9 @@ public class Refusal extends RuntimeException {
 		/** The request is larger than the service takes. */
 		TOO_LARGE("Request too large"),
 
+		/** The request's body did not arrive within the time the service gives it. */
+		TOO_SLOW("Request timeout"),
+
 		/** The request is well formed but makes no sense. */
 		INVALID("Invalid request"),
 

@@ -8,14 +8,15 @@ import io.eventops.edge.web.EdgeException;
 
 /**
  * The live lane before the reconciler call (issue #24): how many large flushes (an outage
- * backlog) this replica reads and checks at once. At a reconnect herd every kiosk's
- * 500-entry batch arrives at the same moment, and reading, parsing, validating and
- * encoding a hundred of them at once makes a hundred runnable threads on two cores, among
- * which a live kiosk's one-entry check-in gets a hundredth of the CPU. A large body waits
- * here (parked, not runnable) for one of {@code backlog-check-concurrency} permits; a
- * body of at most {@code live-max-body-bytes} never does. Checking is CPU work, so a few
- * at a time keep the cores as busy as many. Per replica, as the reconciler bulkheads:
- * what it shares out is this replica's CPU.
+ * backlog) this replica checks at once. At a reconnect herd every kiosk's 500-entry batch
+ * arrives at the same moment, and parsing, validating and encoding a hundred of them at
+ * once makes a hundred runnable threads on two cores, among which a live kiosk's
+ * one-entry check-in gets a hundredth of the CPU. A large body waits here (parked, not
+ * runnable) for one of {@code backlog-check-concurrency} permits; a body of at most
+ * {@code live-max-body-bytes} never does. Checking is CPU work, so a few at a time keep
+ * the cores as busy as many. A body is read whole before it asks for a permit (issue
+ * #42): a client that trickles its body in must not hold a permit while it does. Per
+ * replica, as the reconciler bulkheads: what it shares out is this replica's CPU.
  */
 final class CheckLanes {
 
@@ -42,11 +43,11 @@ final class CheckLanes {
 
 	/**
 	 * Enters the checking of one flush body.
-	 * @param contentLength the body's length as declared, or {@code -1} when unknown
-	 * (counted as large)
+	 * @param contentLength the body's length, or {@code -1} when unknown (counted as
+	 * large)
 	 * @return the permit, to close once the body is checked
 	 * @throws EdgeException 503 with {@code Retry-After} when a large body waited
-	 * {@code max-queue-wait} in vain (nothing was read, nothing acknowledged)
+	 * {@code max-queue-wait} in vain (nothing checked, nothing acknowledged)
 	 */
 	Permit enter(long contentLength) {
 		if (this.backlog == null || (contentLength >= 0 && contentLength <= this.liveMaxBodyBytes)) {

@@ -3,6 +3,7 @@ package io.eventops.edge.flush;
 import java.io.IOException;
 
 import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.edge.web.BodyReader;
 import io.eventops.model.flush.FlushResponse;
 import jakarta.servlet.http.HttpServletRequest;
 
@@ -13,8 +14,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /v1/kiosks/{kioskId}/flush}: reads the body itself, size-capped before it
- * is buffered whole, because a malformed entry must be checked per entry rather than fail
- * data binding for the batch.
+ * is buffered whole and within the request's read deadline, because a malformed entry
+ * must be checked per entry rather than fail data binding for the batch.
  */
 @RestController
 class FlushController {
@@ -28,8 +29,7 @@ class FlushController {
 	@PostMapping(path = "/v1/kiosks/{kioskId}/flush", consumes = MediaType.APPLICATION_JSON_VALUE)
 	FlushResponse flush(@AuthenticationPrincipal KioskPrincipal kiosk, HttpServletRequest request) throws IOException {
 		// read inside the service, so that the body is garbage once it is checked
-		return this.flushes.flush(kiosk, request.getContentLengthLong(),
-				() -> BodyReader.read(request.getInputStream(), request.getContentLengthLong(), BodyReader.MAX_BYTES));
+		return this.flushes.flush(kiosk, () -> BodyReader.read(request, BodyReader.MAX_BYTES));
 	}
 
 }

@@ -19,13 +19,14 @@ import org.springframework.validation.annotation.Validated;
  * overtakes a slow answer, while a kiosk in a retry loop takes at most 2 of the replica's
  * reconciler slots)
  * @param busyRetryAfter the {@code Retry-After} of that 429
- * @param backlogCheckConcurrency large flush bodies this replica reads and checks at once
- * (issue #24: a reconnect herd's hundreds of backlog batches do not crowd a live check-in
- * off the CPU before either reaches the reconciler); more wait, at most the reconciler's
- * {@code max-queue-wait}, then 503; {@code 0}: no bound
- * @param liveMaxBodyBytes bodies of at most this many bytes (by {@code Content-Length})
- * never wait for that: an online kiosk's few entries (an entry is about 300 bytes, so 16
- * KiB holds more than the reconciler's {@code live-max-entries}, 20)
+ * @param backlogCheckConcurrency large flush bodies this replica checks at once (each
+ * read whole before it waits for this) (issue #24: a reconnect herd's hundreds of backlog
+ * batches do not crowd a live check-in off the CPU before either reaches the reconciler);
+ * more wait, at most the reconciler's {@code max-queue-wait}, then 503; {@code 0}: no
+ * bound
+ * @param liveMaxBodyBytes bodies of at most this many bytes never wait for that: an
+ * online kiosk's few entries (an entry is about 300 bytes, so 16 KiB holds more than the
+ * reconciler's {@code live-max-entries}, 20)
  */
 @Validated
 @ConfigurationProperties("eventops.edge.flush")

@@ -66,21 +66,25 @@ class FlushService {
 		this.retryAfter = properties.retryAfter();
 	}
 
-	FlushResponse flush(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
+	FlushResponse flush(KioskPrincipal kiosk, Body body) throws IOException {
 		// taken before the body is read: a kiosk over its share costs this replica
 		// nothing
 		try (KioskFlushSlots.Slot slot = this.slots.acquire(kiosk.kioskId())) {
-			return flushInSlot(kiosk, contentLength, body);
+			return flushInSlot(kiosk, body);
 		}
 	}
 
-	private FlushResponse flushInSlot(KioskPrincipal kiosk, long contentLength, Body body) throws IOException {
+	private FlushResponse flushInSlot(KioskPrincipal kiosk, Body body) throws IOException {
 		long started = System.nanoTime();
+		// read whole (capped, within the read deadline) before a backlog permit is
+		// taken: a body that trickles in holds only its own kiosk's slot, never a permit
+		// that other kiosks' backlogs wait for
+		byte[] bytes = body.read();
 		Prepared prepared;
-		// a large body (a backlog) is read and checked only with a permit, a live one at
-		// once; the permit is given back before the reconciler call
-		try (CheckLanes.Permit permit = this.lanes.enter(contentLength)) {
-			prepared = prepare(kiosk, body.read());
+		// a large body (a backlog) is checked only with a permit, a live one at once;
+		// the permit is given back before the reconciler call
+		try (CheckLanes.Permit permit = this.lanes.enter(bytes.length)) {
+			prepared = prepare(kiosk, bytes);
 		}
 		if (prepared.batch() == null) {
 			long watermark = this.tracking.heartbeat(kiosk.kioskId(), prepared.highestLocalSeq());

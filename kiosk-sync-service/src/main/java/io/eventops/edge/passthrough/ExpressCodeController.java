@@ -1,10 +1,13 @@
 package io.eventops.edge.passthrough;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.edge.web.BodyReader;
 import io.eventops.edge.web.EdgeException;
+import jakarta.servlet.http.HttpServletRequest;
 import io.eventops.model.express.ExpressCodeText;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -15,18 +18,23 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Online express-code redemption: the code is read as people type it
  * ({@link ExpressCodeText}) and refused with an express-code problem when it cannot be
- * one; the kiosk's request goes to the reconciler with the canonical code and the kiosk's
- * event and printer pool, and its answer comes back as it is (200, or the contract's 404,
- * 409, 410 and 422 problems).
+ * one, a body over 16 KiB is refused (413) before it is buffered whole; the kiosk's
+ * request goes to the reconciler with the canonical code and the kiosk's event and
+ * printer pool, and its answer comes back as it is (200, or the contract's 404, 409, 410
+ * and 422 problems).
  */
 @RestController
 class ExpressCodeController {
+
+	// a redemption is a clientSubmissionId and at most the code's attendees (the
+	// reconciler issues codes for at most 50, of ids of at most 64 characters): about 4
+	// KiB at most, so 16 KiB is room, and a larger body is no redemption
+	static final int MAX_BODY_BYTES = 16 * 1024;
 
 	private final ReconcilerPassThrough reconciler;
 
@@ -39,11 +47,12 @@ class ExpressCodeController {
 
 	@PostMapping(path = "/v1/kiosks/{kioskId}/express-codes/{code}/redeem", consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<String> redeem(@AuthenticationPrincipal KioskPrincipal kiosk, @PathVariable String kioskId,
-			@PathVariable String code, @RequestBody String body) {
+			@PathVariable String code, HttpServletRequest http) throws IOException {
 		String canonical = ExpressCodeText.canonicalOrNull(code);
 		if (canonical == null) {
 			throw EdgeException.malformedExpressCode();
 		}
+		byte[] body = BodyReader.read(http, MAX_BODY_BYTES);
 		JsonNode request;
 		try {
 			request = this.json.readTree(body);

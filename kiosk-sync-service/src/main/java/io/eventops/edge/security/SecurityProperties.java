@@ -10,8 +10,10 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Credentials of the edge's callers and of the edge towards the reconciler.
  *
- * @param opsPassword password of user {@code ops}; generated and logged when empty
- * @param adminPassword password of user {@code admin}; generated and logged when empty
+ * @param opsPassword password of user {@code ops}; locked when empty (a random password
+ * nobody is shown)
+ * @param adminPassword password of user {@code admin}; locked when empty (a random
+ * password nobody is shown)
  * @param internalToken the bearer token the edge presents on the reconciler's internal
  * API (the reconciler's value; at least 16 characters)
  */

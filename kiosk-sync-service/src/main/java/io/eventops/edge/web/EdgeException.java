@@ -26,7 +26,13 @@ public class EdgeException extends Refusal {
 
 	public static EdgeException tooLarge(long limit) {
 		return new EdgeException(Kind.TOO_LARGE, EdgeProblem.TOO_LARGE, "Request too large",
-				"A flush body carries at most " + limit + " bytes; nothing was applied.", List.of(), null);
+				"This request's body carries at most " + limit + " bytes; nothing was applied.", List.of(), null);
+	}
+
+	public static EdgeException bodyTooSlow(Duration timeout) {
+		return new EdgeException(Kind.TOO_SLOW, EdgeProblem.BODY_TOO_SLOW, "Request body too slow",
+				"The request's body did not arrive within " + timeout.toMillis() + " ms; nothing was applied.",
+				List.of(), null);
 	}
 
 	public static EdgeException tooManyEntries(int limit) {

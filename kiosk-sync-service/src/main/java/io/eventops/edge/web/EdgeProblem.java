@@ -11,6 +11,8 @@ public enum EdgeProblem implements Refusal.Type {
 
 	TOO_LARGE("too-large"),
 
+	BODY_TOO_SLOW("body-too-slow"),
+
 	TOO_MANY_ENTRIES("too-many-entries"),
 
 	RATE_LIMITED("rate-limited"),

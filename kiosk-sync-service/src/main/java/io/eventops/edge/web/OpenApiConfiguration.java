@@ -192,6 +192,8 @@ class OpenApiConfiguration {
 											"reason", "UNKNOWN_ATTENDEE", "flags", List.of())))));
 		ApiDocuments.problem(operation, 400, "malformed-flush",
 				"not JSON, no entries array, or an entry without an integer seq ≥ 1 (see errors)");
+		ApiDocuments.problem(operation, 408, "body-too-slow",
+				"the body did not arrive within eventops.edge.requests.body-read-timeout (30 s); nothing was applied");
 		ApiDocuments.problem(operation, 413, "too-large", "the body is over 1 MiB (1048576 bytes)");
 		ApiDocuments.problem(operation, 415, "unsupported-media-type", "the content type is not application/json");
 		ApiDocuments.problem(operation, 422, "too-many-entries", "more than 500 entries");
@@ -222,6 +224,9 @@ class OpenApiConfiguration {
 				"the code cannot be an express code (10 Crockford base32 characters; case, hyphens and spaces "
 						+ "are ignored, I and L read as 1, O as 0)");
 		ApiDocuments.problem(operation, 400, "malformed-redemption", "the body is not a JSON object");
+		ApiDocuments.problem(operation, 408, "body-too-slow",
+				"the body did not arrive within eventops.edge.requests.body-read-timeout (30 s); nothing was redeemed");
+		ApiDocuments.problem(operation, 413, "too-large", "the body is over 16 KiB (16384 bytes)");
 		ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
 		ApiDocuments.problem(operation, 409, "in-flight", "another station holds the code's claim (lease, 2 min)");
 		ApiDocuments.problem(operation, 409, "already-used", "another submission used the code");

@@ -1,10 +1,14 @@
 package io.eventops.edge.passthrough;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.eventops.edge.EdgeClient;
 import io.eventops.edge.EdgeStack;
 import io.eventops.edge.EdgeTest;
+import io.eventops.edge.RawHttpsRequest;
 import io.eventops.edge.TestData;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,6 +69,36 @@ class ExpressCodeFrontDoorTests {
 		assertThat(this.jdbc.queryForObject("SELECT client_submission_id FROM reconciler.express_codes WHERE code = ?",
 				String.class, code))
 			.isNull();
+	}
+
+	@Test
+	void aRedemptionBodyOverItsCapIsRefusedAndRedeemsNothing() {
+		String code = ExpressCodes.issue(this.jdbc, this.kiosk.event(),
+				TestData.attendees(this.jdbc, this.kiosk.event(), 1));
+		String path = ExpressCodes.redeemPath(this.kiosk.id(), code);
+		// a chunked body (no length to refuse it by) is refused once it is over the cap
+		String large = "{\"clientSubmissionId\":\"" + "x".repeat(20_000) + "\"}";
+		try (RawHttpsRequest chunked = RawHttpsRequest.open(this.port, "POST", path,
+				Map.of("Authorization", EdgeClient.bearer(this.kiosk.token()), "Content-Type", "application/json",
+						"Transfer-Encoding", "chunked"))) {
+			chunked.send((Integer.toHexString(large.length()) + "\r\n" + large + "\r\n0\r\n\r\n")
+				.getBytes(StandardCharsets.US_ASCII));
+			RawHttpsRequest.Answer refused = chunked.answer(Duration.ofSeconds(20));
+			assertThat(refused.status()).isEqualTo(413);
+			assertThat(refused.body()).contains("too-large").contains("16384");
+		}
+		// a declared length over the cap is refused before a byte of the body is read
+		try (RawHttpsRequest declared = RawHttpsRequest.open(this.port, "POST", path,
+				Map.of("Authorization", EdgeClient.bearer(this.kiosk.token()), "Content-Type", "application/json",
+						"Content-Length", Integer.toString(2 * 1024 * 1024)))) {
+			RawHttpsRequest.Answer refused = declared.answer(Duration.ofSeconds(20));
+			assertThat(refused.status()).isEqualTo(413);
+			assertThat(refused.body()).contains("too-large");
+		}
+		assertThat(this.jdbc.queryForObject(
+				"SELECT client_submission_id IS NULL AND used_at IS NULL FROM reconciler.express_codes WHERE code = ?",
+				Boolean.class, code))
+			.isTrue();
 	}
 
 	@Test

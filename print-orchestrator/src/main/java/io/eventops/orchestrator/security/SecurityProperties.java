@@ -9,8 +9,10 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Credentials of the orchestrator's callers.
  *
- * @param opsPassword password of user {@code ops}; generated and logged when empty
- * @param adminPassword password of user {@code admin}; generated and logged when empty
+ * @param opsPassword password of user {@code ops}; locked when empty (a random password
+ * nobody is shown)
+ * @param adminPassword password of user {@code admin}; locked when empty (a random
+ * password nobody is shown)
  * @param internalToken the bearer token the edge presents on {@code /internal/**} (the
  * same value as the edge's and the reconciler's); empty refuses every internal call
  */

@@ -10,8 +10,10 @@ import org.springframework.validation.annotation.Validated;
 /**
  * Credentials of the reconciler's callers.
  *
- * @param opsPassword password of user {@code ops}; generated and logged when empty
- * @param adminPassword password of user {@code admin}; generated and logged when empty
+ * @param opsPassword password of user {@code ops}; locked when empty (a random password
+ * nobody is shown)
+ * @param adminPassword password of user {@code admin}; locked when empty (a random
+ * password nobody is shown)
  * @param internalToken the bearer token the edge presents on the internal API (at least
  * 16 characters; required, since the edge must be configured with the same value)
  */

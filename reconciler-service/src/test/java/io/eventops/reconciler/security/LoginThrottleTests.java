@@ -1,11 +1,18 @@
 package io.eventops.reconciler.security;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 
 import io.eventops.reconciler.ReconcilerApplication;
 import io.eventops.reconciler.TestData;
@@ -78,6 +85,74 @@ class LoginThrottleTests {
 				.body();
 			assertThat(scrape).containsPattern("eventops_security_login_throttled_total\\{[^}]*\\} [1-9]");
 		}
+	}
+
+	@Test
+	void everyAuthorizationThatSpringSecurityReadsAsBasicIsThrottled() throws Exception {
+		// Spring Security trims the header and reads anything after the five letters
+		// "Basic" (any case) as Basic, whatever the sixth character
+		HttpClient client = clientFrom("127.0.0.2");
+		String credentials = Base64.getEncoder()
+			.encodeToString("ops:not-the-password".getBytes(StandardCharsets.UTF_8));
+		for (String authorization : List.of("Basic\t" + credentials, "bAsIc+" + credentials, "Basic:" + credentials)) {
+			assertThat(get(client, this.port, authorization).statusCode()).as(authorization).isEqualTo(401);
+		}
+		HttpResponse<String> refused = get(client, this.port, "BASIC\t" + credentials);
+		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(refused.body()).contains("login-throttled");
+		assertThat(get(client, this.port, HttpTestClient.basic("ops", TestData.OPS_PASSWORD)).statusCode())
+			.isEqualTo(429);
+	}
+
+	@Test
+	void parallelGuessesGetNoMoreThanTheAllowance() {
+		HttpClient client = clientFrom("127.0.0.3");
+		String wrong = HttpTestClient.basic("ops", "not-the-password");
+		List<CompletableFuture<HttpResponse<String>>> guesses = IntStream.range(0, 200)
+			.mapToObj((guess) -> client.sendAsync(request(this.port, wrong), HttpResponse.BodyHandlers.ofString()))
+			.toList();
+		List<Integer> statuses = guesses.stream().map((guess) -> guess.join().statusCode()).toList();
+		// three failures allowed (max-failures=3): every other guess is refused before
+		// its password is checked
+		assertThat(statuses.stream().filter((status) -> status == 401).count()).isLessThanOrEqualTo(3);
+		assertThat(statuses).containsOnly(401, 429);
+	}
+
+	@Test
+	void successfulLoginsDoNotSpendTheAllowance() throws Exception {
+		HttpClient client = clientFrom("127.0.0.4");
+		String right = HttpTestClient.basic("ops", TestData.OPS_PASSWORD);
+		for (int login = 0; login < 10; login++) {
+			assertThat(get(client, this.port, right).statusCode()).isEqualTo(200);
+		}
+		String wrong = HttpTestClient.basic("ops", "not-the-password");
+		for (int guess = 0; guess < 3; guess++) {
+			assertThat(get(client, this.port, wrong).statusCode()).isEqualTo(401);
+		}
+		assertThat(get(client, this.port, wrong).statusCode()).isEqualTo(429);
+	}
+
+	// each test from its own loopback address, so that each spends its own allowance
+	private static HttpClient clientFrom(String address) {
+		try {
+			return HttpClient.newBuilder()
+				.version(HttpClient.Version.HTTP_1_1)
+				.localAddress(InetAddress.getByName(address))
+				.build();
+		}
+		catch (UnknownHostException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static HttpResponse<String> get(HttpClient client, int port, String authorization) throws Exception {
+		return client.send(request(port, authorization), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static HttpRequest request(int port, String authorization) {
+		return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/admin/v1/rejections"))
+			.header("Authorization", authorization)
+			.build();
 	}
 
 	private HttpResponse<String> get(int port, String authorization) throws Exception {

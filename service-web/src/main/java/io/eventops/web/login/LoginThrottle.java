@@ -5,13 +5,15 @@ import java.util.Optional;
 
 import io.eventops.web.buckets.RedisBuckets;
 import io.github.bucket4j.BucketConfiguration;
-import io.github.bucket4j.EstimationProbe;
+import io.github.bucket4j.ConsumptionProbe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * Counts failed logins per client address in a token bucket kept in Redis, so that every
- * replica of a service refuses the same address after the same number of failures.
+ * replica of a service refuses the same address after the same number of failures. Every
+ * login attempt spends from the bucket before its password is checked, and a login that
+ * succeeded gives its attempt back.
  * <p>
  * The throttle fails open: when Redis cannot be reached a login is checked without it and
  * {@code eventops_security_login_throttle_unavailable_total} rises, because locking ops
@@ -50,21 +52,23 @@ public class LoginThrottle {
 	}
 
 	/**
-	 * Whether an address must wait before it may try to log in again.
+	 * Spends one attempt of an address's allowance, before its password is checked: so
+	 * that parallel guesses cannot all pass a check made before any of them failed.
 	 * @param address the client address
-	 * @return how long it must wait, or empty when it may try now
+	 * @return how long it must wait when its allowance is spent (nothing was taken then),
+	 * or empty when it may try now
 	 */
-	public Optional<Duration> waitBeforeNextAttempt(String address) {
+	public Optional<Duration> spendAttempt(String address) {
 		if (!this.properties.enabled()) {
 			return Optional.empty();
 		}
-		Optional<EstimationProbe> probe = this.buckets.apply(key(address), this::configuration,
-				(bucket) -> bucket.estimateAbilityToConsume(1));
+		Optional<ConsumptionProbe> probe = this.buckets.apply(key(address), this::configuration,
+				(bucket) -> bucket.tryConsumeAndReturnRemaining(1));
 		if (probe.isEmpty()) {
 			this.unavailable.increment();
 			return Optional.empty();
 		}
-		if (probe.get().canBeConsumed()) {
+		if (probe.get().isConsumed()) {
 			return Optional.empty();
 		}
 		this.refused.increment();
@@ -72,12 +76,16 @@ public class LoginThrottle {
 	}
 
 	/**
-	 * Records a failed login of an address.
+	 * Gives back the attempt of a login that succeeded: only failures count. The bucket
+	 * never holds more than its capacity, so a refund can never raise an address's
+	 * allowance beyond {@code max-failures}.
 	 * @param address the client address
 	 */
-	public void failed(String address) {
-		if (this.properties.enabled()
-				&& this.buckets.apply(key(address), this::configuration, (bucket) -> bucket.tryConsume(1)).isEmpty()) {
+	public void succeeded(String address) {
+		if (this.properties.enabled() && this.buckets.apply(key(address), this::configuration, (bucket) -> {
+			bucket.addTokens(1);
+			return Boolean.TRUE;
+		}).isEmpty()) {
 			this.unavailable.increment();
 		}
 	}

@@ -8,25 +8,36 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import jakarta.servlet.http.HttpServletResponseWrapper;
 
 import io.eventops.web.ProblemResponses;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.authentication.www.BasicAuthenticationConverter;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses an HTTP Basic login with 429 and {@code Retry-After} while its client address
- * is over its allowance of failed logins, and counts every login answered 401 against it
- * (when the status is set, before the answer leaves).
+ * Spends one attempt of its client address's allowance for every request that Spring
+ * Security will read as an HTTP Basic login, and refuses it with 429 and
+ * {@code Retry-After} when the allowance is spent; {@link LoginSucceededFilter} gives the
+ * attempt back once the password was right.
  * <p>
  * Placed before Spring Security's Basic authentication, so that a refused attempt never
- * reaches the password check. The address is the request's remote address; behind a load
- * balancer that is the client's only when the service trusts the balancer's forwarding
- * headers ({@code server.forward-headers-strategy}).
+ * reaches the password check, and the attempt is spent before the check, so that parallel
+ * guesses get no more checks than the allowance. What counts as Basic is decided by the
+ * same {@link BasicAuthenticationConverter} that Spring Security's Basic authentication
+ * uses: it accepts {@code Basic} followed by any character (a tab, a colon, ...) in any
+ * case, so a check of its own here could be walked around. The address is the request's
+ * remote address; behind a load balancer that is the client's only when the service
+ * trusts the balancer's forwarding headers ({@code server.forward-headers-strategy}).
  */
 public class LoginThrottleFilter extends OncePerRequestFilter {
+
+	/** The request attribute that marks an attempt spent by this filter. */
+	static final String SPENT = LoginThrottleFilter.class.getName() + ".SPENT";
+
+	private final BasicAuthenticationConverter basic = new BasicAuthenticationConverter();
 
 	private final LoginThrottle throttle;
 
@@ -44,15 +55,14 @@ public class LoginThrottleFilter extends OncePerRequestFilter {
 
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
-		String authorization = request.getHeader(HttpHeaders.AUTHORIZATION);
-		return authorization == null || !authorization.regionMatches(true, 0, "Basic ", 0, 6);
+		return !readAsBasic(request);
 	}
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		String address = request.getRemoteAddr();
-		Optional<Duration> wait = this.throttle.waitBeforeNextAttempt(address);
+		Optional<Duration> wait = this.throttle.spendAttempt(address);
 		if (wait.isPresent()) {
 			long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
 			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
@@ -60,49 +70,19 @@ public class LoginThrottleFilter extends OncePerRequestFilter {
 					"Too many failed logins from this address; try again in " + seconds + " s.", null);
 			return;
 		}
-		chain.doFilter(request, new FailureCountingResponse(response, () -> this.throttle.failed(address)));
+		request.setAttribute(SPENT, address);
+		chain.doFilter(request, response);
 	}
 
-	/**
-	 * Counts the failure when the 401 status is set, before any byte of the answer is
-	 * sent: counted after the answer, a client's next attempt could overtake it.
-	 */
-	private static final class FailureCountingResponse extends HttpServletResponseWrapper {
-
-		private final Runnable onUnauthorized;
-
-		private boolean counted;
-
-		FailureCountingResponse(HttpServletResponse response, Runnable onUnauthorized) {
-			super(response);
-			this.onUnauthorized = onUnauthorized;
+	// null: no Basic header at all; an exception: Basic, but malformed (Spring Security
+	// answers it 401, so it is a failed login too)
+	private boolean readAsBasic(HttpServletRequest request) {
+		try {
+			return this.basic.convert(request) != null;
 		}
-
-		@Override
-		public void setStatus(int status) {
-			count(status);
-			super.setStatus(status);
+		catch (AuthenticationException ex) {
+			return true;
 		}
-
-		@Override
-		public void sendError(int status) throws IOException {
-			count(status);
-			super.sendError(status);
-		}
-
-		@Override
-		public void sendError(int status, String message) throws IOException {
-			count(status);
-			super.sendError(status, message);
-		}
-
-		private void count(int status) {
-			if (status == HttpStatus.UNAUTHORIZED.value() && !this.counted) {
-				this.counted = true;
-				this.onUnauthorized.run();
-			}
-		}
-
 	}
 
 }

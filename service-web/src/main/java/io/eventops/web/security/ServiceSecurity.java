@@ -5,6 +5,7 @@ import jakarta.servlet.Filter;
 import io.eventops.web.OpsAccounts;
 import io.eventops.web.ProblemResponses;
 import io.eventops.web.login.LoginThrottle;
+import io.eventops.web.login.LoginSucceededFilter;
 import io.eventops.web.login.LoginThrottleFilter;
 
 import org.springframework.http.HttpMethod;
@@ -17,11 +18,11 @@ import org.springframework.security.web.authentication.www.BasicAuthenticationFi
 
 /**
  * What every service's security filter chain shares: stateless, no CSRF (no browser
- * sessions), failed HTTP Basic logins throttled per client address before the password
- * check, the service's token filter, every refusal an RFC 9457 problem; and the request
- * rules: the public paths open, {@code ADMIN} for the service's provisioning calls,
- * {@code OPS} for the rest of {@code /admin}, nothing else. The service adds the rules of
- * its own paths.
+ * sessions), HTTP Basic logins throttled per client address (each attempt spent before
+ * the password check, given back when the password was right), the service's token
+ * filter, every refusal an RFC 9457 problem; and the request rules: the public paths
+ * open, {@code ADMIN} for the service's provisioning calls, {@code OPS} for the rest of
+ * {@code /admin}, nothing else. The service adds the rules of its own paths.
  */
 public final class ServiceSecurity {
 
@@ -46,6 +47,7 @@ public final class ServiceSecurity {
 		return http.csrf((csrf) -> csrf.disable())
 			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.addFilterBefore(new LoginThrottleFilter(loginThrottle, problems), BasicAuthenticationFilter.class)
+			.addFilterAfter(new LoginSucceededFilter(loginThrottle), BasicAuthenticationFilter.class)
 			.addFilterBefore(tokenFilter, BasicAuthenticationFilter.class)
 			.httpBasic((basic) -> basic.authenticationEntryPoint(unauthorized))
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)

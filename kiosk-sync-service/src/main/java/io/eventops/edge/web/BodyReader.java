@@ -1,22 +1,37 @@
-package io.eventops.edge.flush;
+package io.eventops.edge.web;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-import io.eventops.edge.web.EdgeException;
+import jakarta.servlet.http.HttpServletRequest;
 
 /**
  * Reads a request body up to a limit, refusing a larger one before it is buffered whole:
  * a declared {@code Content-Length} over the limit is refused unread, and a chunked body
- * is counted while it is read.
+ * is counted while it is read. The read deadline is the request's
+ * ({@link RequestBodyLimitFilter}).
  */
-final class BodyReader {
+public final class BodyReader {
 
-	/** The contract's body limit: 1 MiB. */
-	static final int MAX_BYTES = 1024 * 1024;
+	/**
+	 * The contract's flush body limit, 1 MiB, and the most any body of the edge carries.
+	 */
+	public static final int MAX_BYTES = 1024 * 1024;
 
 	private BodyReader() {
+	}
+
+	/**
+	 * Reads a request's body.
+	 * @param request the request
+	 * @param limit the most bytes this body may carry
+	 * @return the body
+	 * @throws IOException when the connection fails
+	 * @throws EdgeException 413 over the limit, 408 past the read deadline
+	 */
+	public static byte[] read(HttpServletRequest request, int limit) throws IOException {
+		return read(request.getInputStream(), request.getContentLengthLong(), limit);
 	}
 
 	static byte[] read(InputStream in, long declaredLength, int limit) throws IOException {
