@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 import io.eventops.model.flush.EntryResult;
@@ -152,7 +151,7 @@ class ExpressCodes {
 	}
 
 	private Redemption.Result checkIn(IssuedCode claim, RedeemRequest request) {
-		String source = "xc-" + claim.code().toLowerCase(Locale.ROOT);
+		String source = sourceOf(claim.code());
 		// the time of the code's first claim, not now: a resumed attempt must send the
 		// same
 		// payload for the same key, or its replay would be taken for key reuse (invariant
@@ -182,6 +181,18 @@ class ExpressCodes {
 				WHERE j.attendee_id = ANY(?) ORDER BY j.attendee_id""", String.class,
 				(Object) claim.selection().toArray(new String[0]));
 		return new Redemption.Result(claim.selection(), jobs);
+	}
+
+	/**
+	 * The source an express code's check-ins are recorded under, in the place of a kiosk
+	 * id: its keys are {@code xc:{code}:{seq}}, its claims
+	 * {@code ckin:claim:{xc:{code}}:{seq}}. Kiosk ids have no colon, so no kiosk's key or
+	 * claim can ever be a code's (invariants 1 and 3).
+	 * @param code the code, canonical
+	 * @return {@code xc:} and the code
+	 */
+	static String sourceOf(String code) {
+		return "xc:" + code;
 	}
 
 	private ExpressCode insert(IssuedCode issued) {
