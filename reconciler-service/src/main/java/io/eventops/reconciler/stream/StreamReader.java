@@ -1,5 +1,7 @@
 package io.eventops.reconciler.stream;
 
+import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.eventops.reconciler.web.DomainException;
@@ -20,6 +22,17 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Component
 class StreamReader {
+
+	// one row at least: the horizon (null before the first prune), with the page's
+	// changes, if any, beside it
+	private static final String CHANGES_AND_HORIZON = """
+			SELECT h.pruned_through, c.stream_seq, c.kind, c.attendee::text
+			FROM (SELECT (SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?)
+			  AS pruned_through) h
+			LEFT JOIN LATERAL (
+			  SELECT stream_seq, kind, attendee FROM reconciler.change_log
+			  WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?) c ON true
+			ORDER BY c.stream_seq""";
 
 	private final JdbcTemplate jdbc;
 
@@ -59,21 +72,24 @@ class StreamReader {
 	 * instead of holding a thread here polling the database.
 	 */
 	Changes changes(String eventId, long after, int limit) {
-		Long horizon = this.jdbc
-			.queryForList("SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class,
-					eventId)
-			.stream()
-			.findFirst()
-			.orElse(null);
-		if (horizon != null && after < horizon) {
+		// the horizon and the page in one statement, so of one snapshot: a prune commits
+		// its deletes and its horizon together, so a page either misses nothing or is
+		// refused (two statements would let a prune commit between them, and the page
+		// would step over the changes it dropped)
+		Long[] horizon = new Long[1];
+		List<Change> changes = new ArrayList<>();
+		this.jdbc.query(CHANGES_AND_HORIZON, (ResultSet rs) -> {
+			long pruned = rs.getLong(1);
+			horizon[0] = rs.wasNull() ? null : pruned;
+			long seq = rs.getLong(2);
+			if (!rs.wasNull()) {
+				changes.add(new Change(seq, ChangeKind.valueOf(rs.getString(3)), state(rs.getString(4))));
+			}
+		}, eventId, eventId, after, limit);
+		if (horizon[0] != null && after < horizon[0]) {
 			throw new DomainException(Kind.GONE, ReconcilerProblem.RESYNC, "Too far behind",
-					"Changes up to " + horizon + " were pruned; take a new snapshot.");
+					"Changes up to " + horizon[0] + " were pruned; take a new snapshot.");
 		}
-		List<Change> changes = this.jdbc.query("""
-				SELECT stream_seq, kind, attendee::text FROM reconciler.change_log
-				WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?""",
-				(rs, n) -> new Change(rs.getLong(1), ChangeKind.valueOf(rs.getString(2)), state(rs.getString(3))),
-				eventId, after, limit);
 		long last = changes.isEmpty() ? after : changes.get(changes.size() - 1).streamSeq();
 		return new Changes(changes, last);
 	}

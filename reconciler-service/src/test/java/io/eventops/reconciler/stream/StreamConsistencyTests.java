@@ -21,6 +21,7 @@ import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
 import io.eventops.reconciler.checkin.BatchReconciler;
+import io.eventops.reconciler.web.DomainException;
 import org.awaitility.Awaitility;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -31,6 +32,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @ReconcilerTest
 class StreamConsistencyTests {
@@ -52,6 +54,9 @@ class StreamConsistencyTests {
 
 	@Autowired
 	private TransactionTemplate transactions;
+
+	@Autowired
+	private ChangeLogPruner pruner;
 
 	// the edges wake their waiting kiosk caches on this notification: it must come with
 	// the commit of a change, name the change's event, and never come for a rollback
@@ -124,6 +129,46 @@ class StreamConsistencyTests {
 				"SELECT attendee->>'displayName' FROM reconciler.change_log WHERE event_id = ? AND attendee_id = ?",
 				String.class, event, attendee))
 			.isEqualTo("Renamed");
+	}
+
+	// the horizon and the changes must be read as of one moment: a prune committed
+	// between
+	// two reads would drop changes the first read did not know were gone, and the page
+	// would skip them without a word (invariant 10)
+	@Test
+	void aPruneCommittedWhileChangesAreReadIsAResyncNotASilentGap() throws Exception {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 3);
+		List<Long> seqs = new ArrayList<>();
+		for (String attendee : attendees) {
+			this.transactions
+				.executeWithoutResult((status) -> this.changeLog.append(event, Map.of(attendee, ChangeKind.UPDATED)));
+			seqs.add(this.jdbc.queryForObject(
+					"SELECT stream_seq FROM reconciler.change_log WHERE event_id = ? AND attendee_id = ?", Long.class,
+					event, attendee));
+		}
+		// the first two changes are past the retention, the third is not
+		this.jdbc.update("""
+				UPDATE reconciler.change_log SET committed_at = now() - interval '30 days'
+				WHERE event_id = ? AND stream_seq <= ?""", event, seqs.get(1));
+		try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
+			Future<StreamReader.Changes> read = this.transactions.execute((status) -> {
+				// the prune's transaction holds the change log from before the reader
+				// starts until it committed: a read of the change log waits for it
+				this.jdbc.execute("LOCK TABLE reconciler.change_log IN ACCESS EXCLUSIVE MODE");
+				Future<StreamReader.Changes> reading = pool.submit(() -> this.reader.changes(event, seqs.get(0), 10));
+				Awaitility.await()
+					.atMost(Duration.ofSeconds(10))
+					.until(() -> this.jdbc.queryForObject(
+							"SELECT count(*) FROM pg_locks WHERE relation = 'reconciler.change_log'::regclass AND NOT granted",
+							Integer.class) > 0);
+				this.pruner.prune();
+				return reading;
+			});
+			assertThatThrownBy(() -> read.get(10, TimeUnit.SECONDS)).cause()
+				.isInstanceOfSatisfying(DomainException.class,
+						(refused) -> assertThat(refused.slug()).isEqualTo("resync"));
+		}
 	}
 
 	@Test
