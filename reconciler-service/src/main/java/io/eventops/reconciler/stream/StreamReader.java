@@ -51,13 +51,22 @@ class StreamReader {
 	/**
 	 * A snapshot: state and {@code streamSeq} read in one repeatable-read transaction, so
 	 * that every change the state reflects is at or below the {@code streamSeq} and every
-	 * later one above it.
+	 * later one above it; the {@code streamSeq} is never below the event's prune horizon,
+	 * so the changes after it are never refused as pruned.
 	 */
 	Snapshot snapshot(String eventId) {
 		return this.snapshotTransactions.execute((status) -> {
+			// at least the horizon: when every change of the event was pruned (imported
+			// more than the retention before the doors open), the changes after the
+			// newest one kept would be refused as pruned, and the cache would take
+			// snapshot after snapshot; every change up to the horizon committed before
+			// this snapshot, so the state reflects it
 			Long seq = this.jdbc.queryForObject(
-					"SELECT coalesce(max(stream_seq), 0) FROM reconciler.change_log WHERE event_id = ?", Long.class,
-					eventId);
+					"""
+							SELECT greatest(
+							  (SELECT coalesce(max(stream_seq), 0) FROM reconciler.change_log WHERE event_id = ?),
+							  (SELECT coalesce(max(pruned_through), 0) FROM reconciler.change_log_horizon WHERE event_id = ?))""",
+					Long.class, eventId, eventId);
 			List<AttendeeState> attendees = this.jdbc.query("SELECT " + ChangeLog.ATTENDEE_JSON + """
 					::text FROM reconciler.attendees a
 					LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id

@@ -131,6 +131,27 @@ class StreamConsistencyTests {
 			.isEqualTo("Renamed");
 	}
 
+	// an event imported more than the retention before its doors open has every change
+	// pruned: its snapshot must still be a position the changes can resume from, or every
+	// kiosk takes snapshot after snapshot, each answered 410 (invariant 10)
+	@Test
+	void aSnapshotOfAnEventWhoseChangesWereAllPrunedIsAPositionTheChangesResumeFrom() {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 2);
+		this.transactions.executeWithoutResult((status) -> this.changeLog.append(event,
+				Map.of(attendees.get(0), ChangeKind.REGISTERED, attendees.get(1), ChangeKind.REGISTERED)));
+		ageChanges(event);
+		this.pruner.prune();
+		long horizon = this.jdbc.queryForObject(
+				"SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class, event);
+
+		StreamReader.Snapshot snapshot = this.reader.snapshot(event);
+
+		assertThat(snapshot.attendees()).hasSize(2);
+		assertThat(snapshot.streamSeq()).isGreaterThanOrEqualTo(horizon);
+		assertThat(this.reader.changes(event, snapshot.streamSeq(), 10).changes()).isEmpty();
+	}
+
 	// the horizon and the changes must be read as of one moment: a prune committed
 	// between
 	// two reads would drop changes the first read did not know were gone, and the page
@@ -214,6 +235,11 @@ class StreamConsistencyTests {
 		finally {
 			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.change_log");
 		}
+	}
+
+	private void ageChanges(String event) {
+		this.jdbc.update(
+				"UPDATE reconciler.change_log SET committed_at = now() - interval '30 days' WHERE event_id = ?", event);
 	}
 
 	private void write(String event, List<String> attendees) {
