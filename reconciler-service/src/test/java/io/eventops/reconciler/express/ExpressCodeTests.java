@@ -131,12 +131,7 @@ class ExpressCodeTests {
 	@Test
 	void aFailureStoringTheResultIsResumedByTheRetryInsteadOfBeingTakenForKeyReuse() {
 		String code = createCode(this.group);
-		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
-		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
-				+ "IF NEW.result IS NOT NULL THEN RAISE EXCEPTION 'injected failure storing the result'; END IF; "
-				+ "RETURN NEW; END $$ LANGUAGE plpgsql");
-		this.jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON reconciler.express_codes FOR EACH ROW "
-				+ "WHEN (NEW.code = '" + code + "') EXECUTE FUNCTION reconciler." + trigger + "()");
+		String trigger = failingResultStorage(code);
 		try {
 			assertThat(redeem(code, "attempt-1", null).status()).isGreaterThanOrEqualTo(500);
 			assertOneCheckInAndOneJobEach(this.group);
@@ -150,6 +145,53 @@ class ExpressCodeTests {
 		assertThat(resumed.body().get("result").get("badgeJobIds")).hasSize(3);
 		assertOneCheckInAndOneJobEach(this.group);
 		assertNoQuarantine(code);
+	}
+
+	// the check-ins of attempt-1 committed and only storing its result failed: the code
+	// is
+	// spent on attempt-1's selection, so another station must not redeem it for another
+	// selection, and attempt-1's retry must get what committed
+	@Test
+	void aFailureStoringTheResultKeepsTheCodeForTheAttemptWhoseCheckInsCommitted() {
+		String code = createCode(this.group);
+		String trigger = failingResultStorage(code);
+		try {
+			assertThat(redeem(code, "attempt-1", this.group.subList(0, 2)).status()).isGreaterThanOrEqualTo(500);
+		}
+		finally {
+			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.express_codes");
+		}
+
+		assertProblem(redeem(code, "attempt-2", this.group.subList(2, 3)), 409, "already-used");
+		HttpTestClient.Response retried = redeem(code, "attempt-1", null);
+		assertThat(retried.status()).isEqualTo(200);
+		assertThat(retried.body().get("result").get("checkedIn")).hasSize(2);
+		assertThat(retried.body().get("result").get("badgeJobIds")).hasSize(2);
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 2));
+		assertThat(checkIns(this.group.get(2))).isZero();
+		assertProblem(this.http.post("/admin/v1/express-codes/" + code + "/replace", admin(), "application/json", ""),
+				409, "not-replaceable");
+	}
+
+	// the same once the lease of an attempt whose pod died after its check-ins committed
+	// ran out: what committed holds the code, not the lease
+	@Test
+	void anExpiredLeaseOfAnAttemptWhoseCheckInsCommittedLetsNoOtherAttemptRedeem() {
+		String code = createCode(this.group);
+		assertThat(redeem(code, "attempt-1", this.group.subList(0, 1)).status()).isEqualTo(200);
+		this.jdbc.update("""
+				UPDATE reconciler.express_codes SET used_at = NULL, result = NULL, claim_token = 'claim:dead-pod',
+				  claim_expires_at = now() - interval '1 second' WHERE code = ?""", code);
+
+		assertProblem(redeem(code, "attempt-2", null), 409, "already-used");
+		assertProblem(this.http.post("/admin/v1/express-codes/" + code + "/replace", admin(), "application/json", ""),
+				409, "not-replaceable");
+		HttpTestClient.Response resumed = redeem(code, "attempt-1", null);
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(1);
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 1));
+		assertThat(checkIns(this.group.get(1))).isZero();
+		assertThat(checkIns(this.group.get(2))).isZero();
 	}
 
 	// kiosk ids and express codes' sources once shared one namespace: a kiosk named like
@@ -246,6 +288,17 @@ class ExpressCodeTests {
 			body.put("attendeeIds", attendees);
 		}
 		return this.http.postJson("/internal/v1/express-codes/" + code + "/redeem", internal(), body);
+	}
+
+	// storing a redemption's result on the code fails until the trigger is dropped
+	private String failingResultStorage(String code) {
+		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
+		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
+				+ "IF NEW.result IS NOT NULL THEN RAISE EXCEPTION 'injected failure storing the result'; END IF; "
+				+ "RETURN NEW; END $$ LANGUAGE plpgsql");
+		this.jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON reconciler.express_codes FOR EACH ROW "
+				+ "WHEN (NEW.code = '" + code + "') EXECUTE FUNCTION reconciler." + trigger + "()");
+		return trigger;
 	}
 
 	private String slowCheckIns(String attendee) {
