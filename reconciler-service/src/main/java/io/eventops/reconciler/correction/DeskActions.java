@@ -34,9 +34,9 @@ class DeskActions {
 			  captured_at = EXCLUDED.captured_at,
 			  desk_display_name = coalesce(EXCLUDED.desk_display_name, c.desk_display_name),
 			  desk_company = coalesce(EXCLUDED.desk_company, c.desk_company),
-			  desk_tier = coalesce(EXCLUDED.desk_tier, c.desk_tier), updated_at = now()
+			  desk_tier = coalesce(EXCLUDED.desk_tier, c.desk_tier), revision = c.revision + 1, updated_at = now()
 			WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
-			RETURNING (xmax = 0) AS inserted""";
+			RETURNING (c.revision = 1) AS inserted""";
 
 	private static final String INSERT_JOB = """
 			INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
