@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,6 +59,9 @@ class StreamConsistencyTests {
 
 	@Autowired
 	private ChangeLogPruner pruner;
+
+	@Autowired
+	private PlatformTransactionManager transactionManager;
 
 	// the edges wake their waiting kiosk caches on this notification: it must come with
 	// the commit of a change, name the change's event, and never come for a rollback
@@ -190,6 +195,23 @@ class StreamConsistencyTests {
 				.isInstanceOfSatisfying(DomainException.class,
 						(refused) -> assertThat(refused.slug()).isEqualTo("resync"));
 		}
+	}
+
+	// the stream order rests on READ COMMITTED: the append's snapshot is taken once the
+	// stream lock is granted. Under REPEATABLE READ it would be the transaction's first
+	// one, older than the changes committed while it waited, so the append refuses to
+	// run there (invariant 10)
+	@Test
+	void aChangeAppendedOutsideReadCommittedIsRefusedAndNothingIsWritten() {
+		String event = TestData.unique("evt");
+		String attendee = TestData.attendees(this.jdbc, event, 1).get(0);
+		TransactionTemplate repeatableRead = new TransactionTemplate(this.transactionManager);
+		repeatableRead.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+
+		assertThatThrownBy(() -> repeatableRead
+			.executeWithoutResult((status) -> this.changeLog.append(event, Map.of(attendee, ChangeKind.UPDATED))))
+			.hasMessageContaining("READ COMMITTED");
+		assertThat(this.reader.changes(event, 0, 10).changes()).isEmpty();
 	}
 
 	@Test
