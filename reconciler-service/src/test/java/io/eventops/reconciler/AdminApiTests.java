@@ -132,6 +132,44 @@ class AdminApiTests {
 		assertThat(detail.get("history")).hasSize(3);
 	}
 
+	// a kiosk may be named "desk" (a badge desk's kiosk): its keys {kioskId}:{seq} and
+	// the
+	// desk's corrections share the guard, so they must never spell the same key
+	// (invariants 1 and 3)
+	@Test
+	void aKioskNamedDeskIsNeverTakenForTheDesksCorrections() {
+		List<String> attendees = TestData.attendees(this.jdbc, this.event, 3);
+		assertThat(this.http
+			.postJson("/admin/v1/attendees/" + attendees.get(0) + "/corrections", ops(),
+					Map.of("company", "Initech", "reason", "new employer"))
+			.status()).isEqualTo(200);
+		long corrected = this.jdbc.queryForObject("SELECT last_value FROM reconciler.desk_seq", Long.class);
+		Outcome afterTheCorrection = this.reconciler
+			.reconcile(TestData.request("desk", this.event, TestData.entry("desk", corrected, attendees.get(1))))
+			.results()
+			.get(0)
+			.outcome();
+		assertThat(afterTheCorrection).isEqualTo(Outcome.APPLIED);
+
+		// and the other way round: the kiosk's key first, then the correction the desk's
+		// sequence numbers next
+		Outcome beforeTheCorrection = this.reconciler
+			.reconcile(TestData.request("desk", this.event, TestData.entry("desk", corrected + 1, attendees.get(2))))
+			.results()
+			.get(0)
+			.outcome();
+		assertThat(beforeTheCorrection).isEqualTo(Outcome.APPLIED);
+		HttpTestClient.Response next = this.http.postJson("/admin/v1/attendees/" + attendees.get(0) + "/corrections",
+				ops(), Map.of("company", "Initrode", "reason", "newer employer"));
+		assertThat(next.status()).isEqualTo(200);
+		assertThat(this.jdbc.queryForObject("SELECT last_value FROM reconciler.desk_seq", Long.class))
+			.isEqualTo(corrected + 1);
+		assertThat(this.jdbc.queryForObject(
+				"SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ANY(?) AND source_id = 'desk'",
+				Integer.class, (Object) attendees.toArray(new String[0])))
+			.isEqualTo(3);
+	}
+
 	@Test
 	void anUnknownAttendeeIsAppliedByARedriveAfterTheImport() {
 		String attendee = TestData.unique("att");

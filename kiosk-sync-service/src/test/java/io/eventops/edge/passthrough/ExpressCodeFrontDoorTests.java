@@ -117,8 +117,8 @@ class ExpressCodeFrontDoorTests {
 		assertThat(resumed.status()).isEqualTo(200);
 		assertThat(resumed.json().get("result")).isEqualTo(first.json().get("result"));
 		assertThat(this.jdbc.queryForObject(
-				"SELECT count(*) FROM reconciler.rejections WHERE kiosk_id LIKE 'xc-%'" + " AND idempotency_key LIKE ?",
-				Long.class, "xc-" + code.toLowerCase(java.util.Locale.ROOT) + ":%"))
+				"SELECT count(*) FROM reconciler.rejections WHERE kiosk_id LIKE 'xc:%'" + " AND idempotency_key LIKE ?",
+				Long.class, "xc:" + code + ":%"))
 			.isZero();
 		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ANY(?)",
 				Long.class, (Object) group.toArray(new String[0])))

@@ -1,5 +1,6 @@
 package io.eventops.reconciler.checkin;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,6 +12,9 @@ import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
+import io.eventops.web.Refusal.Kind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,7 +100,36 @@ public class BatchReconciler {
 	// committed apart decide the same as one batch would, but for an entry that another
 	// entry of the batch outranks: it may be APPLIED and then superseded instead of
 	// STALE, which converges to the same state (invariant 4).
+	// A class 22/23 refusal is taken for an entry's only while PostgreSQL takes some
+	// check-in of the batch: when it refuses every one the edge passed, the cause is more
+	// likely PostgreSQL's (a schema the running code does not match, in a rolling
+	// deploy) than every entry's, and quarantining them would reject good check-ins for
+	// good. Such a batch is unavailable (503): what it claimed is released, nothing of
+	// it is quarantined, and the kiosk retries it; a poison entry alone in a batch is
+	// quarantined once good entries come with it.
 	private void writeIsolatingPoison(ReconcileRequest request, BatchDecision batch, List<BatchItem> units) {
+		List<Poison> poison = new ArrayList<>();
+		split(request, batch, units, poison);
+		if (poison.isEmpty()) {
+			return;
+		}
+		long checkIns = units.stream().filter((item) -> item.entry().isValid()).count();
+		long refused = poison.stream().filter((found) -> found.item().entry().isValid()).count();
+		if (checkIns > 0 && refused == checkIns) {
+			this.metrics.batchRefused(poison.get(0).state());
+			logger.warn(
+					"PostgreSQL refused every one of the {} check-ins of kiosk {}'s batch (SQLSTATE {}): "
+							+ "answered unavailable, nothing quarantined",
+					checkIns, request.kioskId(), poison.get(0).state());
+			throw new DomainException(Kind.UNAVAILABLE, ReconcilerProblem.RETRY, "Retry",
+					"The check-ins of this batch could not be stored; nothing of it was kept, retry later.");
+		}
+		for (Poison found : poison) {
+			rejectPoison(request, batch, found.item(), found.state());
+		}
+	}
+
+	private void split(ReconcileRequest request, BatchDecision batch, List<BatchItem> units, List<Poison> poison) {
 		try {
 			batch.adopt(writeWithRetries(request, batch, units));
 		}
@@ -106,11 +139,11 @@ public class BatchReconciler {
 				throw ex;
 			}
 			if (units.size() == 1) {
-				rejectPoison(request, batch, units.get(0), state);
+				poison.add(new Poison(units.get(0), state));
 				return;
 			}
-			writeIsolatingPoison(request, batch, units.subList(0, units.size() / 2));
-			writeIsolatingPoison(request, batch, units.subList(units.size() / 2, units.size()));
+			split(request, batch, units.subList(0, units.size() / 2), poison);
+			split(request, batch, units.subList(units.size() / 2, units.size()), poison);
 		}
 	}
 
@@ -153,6 +186,10 @@ public class BatchReconciler {
 				}
 			}
 		}
+	}
+
+	// An entry PostgreSQL refused alone, with the SQLSTATE of the refusal.
+	private record Poison(BatchItem item, String state) {
 	}
 
 	// The steps of one transaction, in the order the statements run; must run inside it.

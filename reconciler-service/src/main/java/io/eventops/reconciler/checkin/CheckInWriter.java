@@ -58,7 +58,9 @@ class CheckInWriter {
 	// reads them. The stale keys are one array, so that the guard is read by its key
 	// index (an OR of two key sets scanned the whole table). A job is live (V11, issue
 	// #24) when its check-in was captured within 30 s of now, either way: the attendee is
-	// at the kiosk, and the print orchestrator takes it ahead of a backlog's jobs.
+	// at the kiosk, and the print orchestrator takes it ahead of a backlog's jobs. The
+	// first check-in is the row the insert wrote, revision 1 (V14): every winning update
+	// counts the revision up.
 	private static final String APPLY_WINNERS = """
 			WITH t AS (
 			  SELECT * FROM unnest(CAST(:attendees AS text[]), CAST(:seqs AS int8[]), CAST(:sources AS text[]),
@@ -72,9 +74,9 @@ class CheckInWriter {
 			  ON CONFLICT (attendee_id) DO UPDATE SET origin_rank = EXCLUDED.origin_rank, seq = EXCLUDED.seq,
 			    source_id = EXCLUDED.source_id, idempotency_key = EXCLUDED.idempotency_key,
 			    captured_at = EXCLUDED.captured_at, kiosk_display_name = EXCLUDED.kiosk_display_name,
-			    kiosk_company = EXCLUDED.kiosk_company, updated_at = now()
+			    kiosk_company = EXCLUDED.kiosk_company, revision = c.revision + 1, updated_at = now()
 			  WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
-			  RETURNING c.attendee_id, (c.xmax = 0) AS inserted
+			  RETURNING c.attendee_id, (c.revision = 1) AS inserted
 			), stale AS (
 			  UPDATE reconciler.processed_entries SET outcome = 'STALE'
 			  WHERE idempotency_key = ANY(array_cat(CAST(:losers AS text[]),

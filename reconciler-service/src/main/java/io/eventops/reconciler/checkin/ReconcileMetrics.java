@@ -69,6 +69,14 @@ class ReconcileMetrics {
 			.increment();
 	}
 
+	void batchRefused(String sqlState) {
+		Counter.builder("eventops.reconcile.poison.batches.refused")
+			.description("Batches PostgreSQL refused every check-in of, answered unavailable instead of quarantined")
+			.tag("sqlstate", sqlState)
+			.register(this.registry)
+			.increment();
+	}
+
 	void fastPathDuplicates(long count) {
 		this.fastPath.increment(count);
 	}

@@ -34,9 +34,9 @@ class DeskActions {
 			  captured_at = EXCLUDED.captured_at,
 			  desk_display_name = coalesce(EXCLUDED.desk_display_name, c.desk_display_name),
 			  desk_company = coalesce(EXCLUDED.desk_company, c.desk_company),
-			  desk_tier = coalesce(EXCLUDED.desk_tier, c.desk_tier), updated_at = now()
+			  desk_tier = coalesce(EXCLUDED.desk_tier, c.desk_tier), revision = c.revision + 1, updated_at = now()
 			WHERE (EXCLUDED.origin_rank, EXCLUDED.seq, EXCLUDED.source_id) > (c.origin_rank, c.seq, c.source_id)
-			RETURNING (xmax = 0) AS inserted""";
+			RETURNING (c.revision = 1) AS inserted""";
 
 	private static final String INSERT_JOB = """
 			INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
@@ -65,7 +65,7 @@ class DeskActions {
 		}
 		String eventId = requireAttendee(attendeeId);
 		long seq = this.jdbc.queryForObject("SELECT nextval('reconciler.desk_seq')", Long.class);
-		String key = "desk:" + seq;
+		String key = keyOf(seq);
 		List<Boolean> applied = this.jdbc.query(UPSERT_DESK, (rs, n) -> rs.getBoolean(1), seq, key,
 				correction.displayName(), correction.company(), correction.tier(), attendeeId);
 		this.jdbc.update("""
@@ -100,6 +100,17 @@ class DeskActions {
 				request.reason());
 		this.changeLog.append(eventId, Map.of(attendeeId, ChangeKind.CREDENTIAL_REISSUED));
 		return new Reprint(jobId, version);
+	}
+
+	/**
+	 * The idempotency key of a correction. The guard holds kiosk keys
+	 * {@code {kioskId}:{seq}} beside it, and a kiosk may be named {@code desk}: kiosk ids
+	 * have no colon, so a key with two can never be a kiosk's (invariants 1 and 3).
+	 * @param seq the correction's server-issued seq
+	 * @return {@code desk:correction:{seq}}
+	 */
+	static String keyOf(long seq) {
+		return "desk:correction:" + seq;
 	}
 
 	private String insertJob(String attendeeId, String pool, String reason, String reprintReason) {

@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 
 import io.eventops.model.flush.EntryResult;
@@ -38,7 +37,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Issues, replaces and redeems express codes. A redemption claims the code with a lease
  * in one short transaction before any write, applies the check-ins through the batch path
  * with keys derived from the code (so a resumed attempt is a replay, never a twin), then
- * stores the result on the code; a failure in between gives the lease back at once.
+ * stores the result on the code; a failure in between gives the lease back at once, and
+ * once check-ins of the attempt committed no other attempt may redeem or replace the
+ * code.
  */
 @Service
 class ExpressCodes {
@@ -129,7 +130,9 @@ class ExpressCodes {
 			return new Redemption(claimed.code(), false, result);
 		}
 		catch (RuntimeException ex) {
-			// give the lease back now, so that a deliberate retry does not wait it out
+			// give the lease back now, so that a deliberate retry does not wait it out;
+			// once check-ins of this attempt committed, the code stays this attempt's
+			// without a lease (IssuedCode.checkedIn)
 			this.jdbc.update("""
 					UPDATE reconciler.express_codes SET claim_token = NULL, claim_expires_at = NULL
 					WHERE code = ? AND claim_token = ?""", claimed.code(), token);
@@ -152,7 +155,7 @@ class ExpressCodes {
 	}
 
 	private Redemption.Result checkIn(IssuedCode claim, RedeemRequest request) {
-		String source = "xc-" + claim.code().toLowerCase(Locale.ROOT);
+		String source = sourceOf(claim.code());
 		// the time of the code's first claim, not now: a resumed attempt must send the
 		// same
 		// payload for the same key, or its replay would be taken for key reuse (invariant
@@ -184,6 +187,18 @@ class ExpressCodes {
 		return new Redemption.Result(claim.selection(), jobs);
 	}
 
+	/**
+	 * The source an express code's check-ins are recorded under, in the place of a kiosk
+	 * id: its keys are {@code xc:{code}:{seq}}, its claims
+	 * {@code ckin:claim:{xc:{code}}:{seq}}. Kiosk ids have no colon, so no kiosk's key or
+	 * claim can ever be a code's (invariants 1 and 3).
+	 * @param code the code, canonical
+	 * @return {@code xc:} and the code
+	 */
+	static String sourceOf(String code) {
+		return "xc:" + code;
+	}
+
 	private ExpressCode insert(IssuedCode issued) {
 		this.jdbc.update("""
 				INSERT INTO reconciler.express_codes (code, event_id, attendee_ids, expires_at) VALUES (?, ?, ?, ?)""",
@@ -193,11 +208,18 @@ class ExpressCodes {
 	}
 
 	private IssuedCode lock(String code) {
+		String canonical = ExpressCodeText.canonicalOrNull(code);
+		// checked in: a guard row of one of the code's keys (xc:{code}:{position}) that
+		// is not a rejection, written in the transaction of the check-in
 		List<IssuedCode> rows = this.jdbc.query("""
 				SELECT code, event_id, attendee_ids, expires_at, replaced_by, client_submission_id, selection,
-				  claim_expires_at, first_claimed_at, used_at
+				  claim_expires_at, first_claimed_at, used_at,
+				  EXISTS (SELECT 1 FROM reconciler.processed_entries p
+				    WHERE p.idempotency_key = ANY(ARRAY(SELECT ? || ':' || n
+				      FROM generate_series(1, cardinality(attendee_ids)) AS n))
+				    AND p.outcome <> 'REJECTED')
 				FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
-				ExpressCodeText.canonicalOrNull(code));
+				(canonical != null) ? sourceOf(canonical) : null, canonical);
 		return rows.stream()
 			.findFirst()
 			.orElseThrow(() -> new DomainException(Kind.NOT_FOUND, ReconcilerProblem.UNKNOWN_CODE, "Unknown code",
@@ -213,7 +235,8 @@ class ExpressCodes {
 	private IssuedCode row(ResultSet rs, int n) throws SQLException {
 		return new IssuedCode(this.clock, rs.getString(1), rs.getString(2), strings(rs.getArray(3)),
 				rs.getTimestamp(4).toInstant(), rs.getString(5), rs.getString(6), strings(rs.getArray(7)),
-				instant(rs.getTimestamp(8)), instant(rs.getTimestamp(9)), instant(rs.getTimestamp(10)));
+				instant(rs.getTimestamp(8)), instant(rs.getTimestamp(9)), instant(rs.getTimestamp(10)),
+				rs.getBoolean(11));
 	}
 
 	private static List<String> strings(Array array) throws SQLException {

@@ -16,11 +16,11 @@ import io.eventops.web.Refusal.Kind;
  * An express code as the aggregate that decides what may happen to it: {@link #issue
  * issued} for a group of attendees, {@link #claim claimed} by one redemption attempt with
  * a lease, {@link #use used} once by that attempt, or {@link #replace replaced} by a
- * fresh code while unused. Every transition either returns the code as it is afterwards
- * or refuses; {@link ExpressCodes} only loads it under a row lock and writes it back.
- * Time comes from the injected {@link Clock}; what is stored is truncated to PostgreSQL's
- * microseconds, so that a resumed attempt reads back exactly the time its first try used
- * (invariant 3: the same key, the same payload).
+ * fresh code while unused and while no check-in of it committed. Every transition either
+ * returns the code as it is afterwards or refuses; {@link ExpressCodes} only loads it
+ * under a row lock and writes it back. Time comes from the injected {@link Clock}; what
+ * is stored is truncated to PostgreSQL's microseconds, so that a resumed attempt reads
+ * back exactly the time its first try used (invariant 3: the same key, the same payload).
  *
  * @param clock the time
  * @param code the code, canonical
@@ -35,10 +35,14 @@ import io.eventops.web.Refusal.Kind;
  * @param leaseExpiresAt when that attempt's lease ends, null when no lease is held
  * @param firstClaimedAt when the code was first claimed, null before
  * @param usedAt when it was used, null while unused
+ * @param checkedIn whether check-ins of the code committed: the attempt that claimed it
+ * last applied them (at least in part), so the code is that attempt's, with or without a
+ * lease or a stored result (its check-ins' guard rows are the durable record, written in
+ * their transaction)
  */
 record IssuedCode(Clock clock, String code, String eventId, List<String> attendeeIds, Instant expiresAt,
 		String replacedBy, String attempt, List<String> selection, Instant leaseExpiresAt, Instant firstClaimedAt,
-		Instant usedAt) {
+		Instant usedAt, boolean checkedIn) {
 
 	IssuedCode {
 		attendeeIds = List.copyOf(attendeeIds);
@@ -61,7 +65,7 @@ record IssuedCode(Clock clock, String code, String eventId, List<String> attende
 		if (!expiry.isAfter(clock.instant())) {
 			throw DomainException.invalid(ReconcilerProblem.INVALID_EXPIRY, "expiresAt must be in the future.");
 		}
-		return new IssuedCode(clock, code, eventId, attendeeIds, expiry, null, null, null, null, null, null);
+		return new IssuedCode(clock, code, eventId, attendeeIds, expiry, null, null, null, null, null, null, false);
 	}
 
 	/**
@@ -92,7 +96,8 @@ record IssuedCode(Clock clock, String code, String eventId, List<String> attende
 					"Code " + this.code + " was replaced by a newer code.");
 		}
 		Instant now = this.clock.instant();
-		if (!this.expiresAt.isAfter(now)) {
+		// a code that expired after its check-ins committed still answers their retry
+		if (!this.expiresAt.isAfter(now) && !(sameAttempt && this.checkedIn)) {
 			throw new DomainException(Kind.GONE, ReconcilerProblem.EXPIRED, "Code expired",
 					"Code " + this.code + " expired.");
 		}
@@ -101,10 +106,17 @@ record IssuedCode(Clock clock, String code, String eventId, List<String> attende
 			throw DomainException.conflict(ReconcilerProblem.IN_FLIGHT,
 					"Another station is redeeming code " + this.code + " right now; retry shortly.");
 		}
+		// after the lease: the check-ins of the attempt that claimed it last committed,
+		// only their result is not stored (storing it failed, or its pod died): the code
+		// is spent on that attempt's selection, whose retry gets what committed
+		if (this.checkedIn && !sameAttempt) {
+			throw DomainException.conflict(ReconcilerProblem.ALREADY_USED,
+					"Code " + this.code + " was already redeemed at another station.");
+		}
 		List<String> chosen = (sameAttempt && this.selection != null) ? this.selection : select(requested);
 		return new IssuedCode(this.clock, this.code, this.eventId, this.attendeeIds, this.expiresAt, null, attemptId,
 				chosen, stamp(this.clock).plus(leaseTtl),
-				(this.firstClaimedAt != null) ? this.firstClaimedAt : stamp(this.clock), null);
+				(this.firstClaimedAt != null) ? this.firstClaimedAt : stamp(this.clock), null, this.checkedIn);
 	}
 
 	/**
@@ -133,7 +145,7 @@ record IssuedCode(Clock clock, String code, String eventId, List<String> attende
 					"Code " + this.code + " is claimed by another attempt.");
 		}
 		return new IssuedCode(this.clock, this.code, this.eventId, this.attendeeIds, this.expiresAt, this.replacedBy,
-				this.attempt, this.selection, null, this.firstClaimedAt, stamp(this.clock));
+				this.attempt, this.selection, null, this.firstClaimedAt, stamp(this.clock), this.checkedIn);
 	}
 
 	/**
@@ -143,14 +155,14 @@ record IssuedCode(Clock clock, String code, String eventId, List<String> attende
 	 * @return the old code, replaced, and the fresh one
 	 */
 	Replacement replace(String freshCode) {
-		if (this.replacedBy != null || this.usedAt != null) {
+		if (this.replacedBy != null || this.usedAt != null || this.checkedIn) {
 			throw DomainException.conflict(ReconcilerProblem.NOT_REPLACEABLE,
-					"Code " + this.code + " was already " + ((this.usedAt != null) ? "used." : "replaced."));
+					"Code " + this.code + " was already " + ((this.replacedBy != null) ? "replaced." : "used."));
 		}
 		IssuedCode replaced = new IssuedCode(this.clock, this.code, this.eventId, this.attendeeIds, this.expiresAt,
-				freshCode, this.attempt, this.selection, this.leaseExpiresAt, this.firstClaimedAt, null);
+				freshCode, this.attempt, this.selection, this.leaseExpiresAt, this.firstClaimedAt, null, false);
 		IssuedCode fresh = new IssuedCode(this.clock, freshCode, this.eventId, this.attendeeIds, this.expiresAt, null,
-				null, null, null, null, null);
+				null, null, null, null, null, false);
 		return new Replacement(replaced, fresh);
 	}
 

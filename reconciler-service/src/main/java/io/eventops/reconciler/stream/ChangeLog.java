@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
  * the event's waiting readers at commit. The per-event advisory lock is held from taking
  * the {@code streamSeq} until commit, so the changes of one event commit in
  * {@code streamSeq} order: plain sequence values would become visible out of order under
- * concurrent writers (invariant 10).
+ * concurrent writers (invariant 10). It must run under READ COMMITTED, and refuses to run
+ * under any other isolation.
  */
 @Component
 public class ChangeLog {
@@ -46,8 +47,10 @@ public class ChangeLog {
 	 */
 	public static final String CHANNEL = "eventops_changes";
 
-	private static final String LOCK_AND_APPEND = "SELECT pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), "
-			+ "pg_notify('" + CHANNEL + "', ?);\n" + APPEND;
+	// reconciler.require_read_committed() (V15) fails the append outside READ COMMITTED,
+	// whose statement snapshot, taken once the lock is granted, the order rests on
+	private static final String LOCK_AND_APPEND = "SELECT reconciler.require_read_committed(), "
+			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), pg_notify('" + CHANNEL + "', ?);\n" + APPEND;
 
 	private final JdbcTemplate jdbc;
 
@@ -56,8 +59,8 @@ public class ChangeLog {
 	}
 
 	/**
-	 * Appends one change per attendee; call it last in the transaction (it takes the
-	 * event's stream lock, held until commit).
+	 * Appends one change per attendee; call it last in a READ COMMITTED transaction (it
+	 * takes the event's stream lock, held until commit).
 	 * @param eventId the event all the attendees belong to
 	 * @param changes the kind of change per attendee id
 	 */

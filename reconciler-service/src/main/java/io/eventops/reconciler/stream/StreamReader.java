@@ -1,5 +1,7 @@
 package io.eventops.reconciler.stream;
 
+import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.eventops.reconciler.web.DomainException;
@@ -21,6 +23,17 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 class StreamReader {
 
+	// one row at least: the horizon (null before the first prune), with the page's
+	// changes, if any, beside it
+	private static final String CHANGES_AND_HORIZON = """
+			SELECT h.pruned_through, c.stream_seq, c.kind, c.attendee::text
+			FROM (SELECT (SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?)
+			  AS pruned_through) h
+			LEFT JOIN LATERAL (
+			  SELECT stream_seq, kind, attendee FROM reconciler.change_log
+			  WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?) c ON true
+			ORDER BY c.stream_seq""";
+
 	private final JdbcTemplate jdbc;
 
 	private final JsonMapper json;
@@ -38,13 +51,22 @@ class StreamReader {
 	/**
 	 * A snapshot: state and {@code streamSeq} read in one repeatable-read transaction, so
 	 * that every change the state reflects is at or below the {@code streamSeq} and every
-	 * later one above it.
+	 * later one above it; the {@code streamSeq} is never below the event's prune horizon,
+	 * so the changes after it are never refused as pruned.
 	 */
 	Snapshot snapshot(String eventId) {
 		return this.snapshotTransactions.execute((status) -> {
+			// at least the horizon: when every change of the event was pruned (imported
+			// more than the retention before the doors open), the changes after the
+			// newest one kept would be refused as pruned, and the cache would take
+			// snapshot after snapshot; every change up to the horizon committed before
+			// this snapshot, so the state reflects it
 			Long seq = this.jdbc.queryForObject(
-					"SELECT coalesce(max(stream_seq), 0) FROM reconciler.change_log WHERE event_id = ?", Long.class,
-					eventId);
+					"""
+							SELECT greatest(
+							  (SELECT coalesce(max(stream_seq), 0) FROM reconciler.change_log WHERE event_id = ?),
+							  (SELECT coalesce(max(pruned_through), 0) FROM reconciler.change_log_horizon WHERE event_id = ?))""",
+					Long.class, eventId, eventId);
 			List<AttendeeState> attendees = this.jdbc.query("SELECT " + ChangeLog.ATTENDEE_JSON + """
 					::text FROM reconciler.attendees a
 					LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
@@ -59,21 +81,24 @@ class StreamReader {
 	 * instead of holding a thread here polling the database.
 	 */
 	Changes changes(String eventId, long after, int limit) {
-		Long horizon = this.jdbc
-			.queryForList("SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class,
-					eventId)
-			.stream()
-			.findFirst()
-			.orElse(null);
-		if (horizon != null && after < horizon) {
+		// the horizon and the page in one statement, so of one snapshot: a prune commits
+		// its deletes and its horizon together, so a page either misses nothing or is
+		// refused (two statements would let a prune commit between them, and the page
+		// would step over the changes it dropped)
+		Long[] horizon = new Long[1];
+		List<Change> changes = new ArrayList<>();
+		this.jdbc.query(CHANGES_AND_HORIZON, (ResultSet rs) -> {
+			long pruned = rs.getLong(1);
+			horizon[0] = rs.wasNull() ? null : pruned;
+			long seq = rs.getLong(2);
+			if (!rs.wasNull()) {
+				changes.add(new Change(seq, ChangeKind.valueOf(rs.getString(3)), state(rs.getString(4))));
+			}
+		}, eventId, eventId, after, limit);
+		if (horizon[0] != null && after < horizon[0]) {
 			throw new DomainException(Kind.GONE, ReconcilerProblem.RESYNC, "Too far behind",
-					"Changes up to " + horizon + " were pruned; take a new snapshot.");
+					"Changes up to " + horizon[0] + " were pruned; take a new snapshot.");
 		}
-		List<Change> changes = this.jdbc.query("""
-				SELECT stream_seq, kind, attendee::text FROM reconciler.change_log
-				WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?""",
-				(rs, n) -> new Change(rs.getLong(1), ChangeKind.valueOf(rs.getString(2)), state(rs.getString(3))),
-				eventId, after, limit);
 		long last = changes.isEmpty() ? after : changes.get(changes.size() - 1).streamSeq();
 		return new Changes(changes, last);
 	}

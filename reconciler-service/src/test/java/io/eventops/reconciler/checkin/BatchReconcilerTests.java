@@ -108,6 +108,34 @@ class BatchReconcilerTests {
 			.isEqualTo("STALE");
 	}
 
+	// the upsert tells the attendee's first check-in (its badge job, CHECKED_IN) from a
+	// later winning write (UPDATED, no job) by the row's revision, not by PostgreSQL's
+	// undocumented xmax = 0 after ON CONFLICT DO UPDATE (invariant 7)
+	@Test
+	void onlyTheFirstCheckInOfAnAttendeeMakesABadgeJobAndLaterWinnersAreUpdates() {
+		String attendee = this.attendees.get(0);
+		EntryResult first = this.reconciler
+			.reconcile(TestData.request(this.kiosk, this.event, TestData.entry(this.kiosk, 1, attendee)))
+			.results()
+			.get(0);
+		EntryResult later = this.reconciler
+			.reconcile(TestData.request(this.kiosk, this.event, TestData.entry(this.kiosk, 2, attendee)))
+			.results()
+			.get(0);
+
+		assertThat(first.outcome()).isEqualTo(Outcome.APPLIED);
+		assertThat(first.badgeJobId()).isNotNull();
+		assertThat(later.outcome()).isEqualTo(Outcome.APPLIED);
+		assertThat(later.badgeJobId()).isNull();
+		assertThat(this.jdbc.queryForList(
+				"SELECT kind FROM reconciler.change_log WHERE attendee_id = ? ORDER BY stream_seq", String.class,
+				attendee))
+			.containsExactly("CHECKED_IN", "UPDATED");
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.badge_jobs WHERE attendee_id = ?",
+				Integer.class, attendee))
+			.isOne();
+	}
+
 	@Test
 	void twoEntriesOfOneBatchForTheSameAttendeeApplyTheHigherOne() {
 		String attendee = this.attendees.get(1);

@@ -14,6 +14,8 @@ import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
+import io.eventops.reconciler.web.DomainException;
+import io.eventops.web.Refusal;
 import io.eventops.web.redis.RedisNamespaceProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,6 +26,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Invariant 11 on the batch path: entries PostgreSQL refuses to store (here past the
@@ -122,6 +125,37 @@ class PoisonBatchTests {
 			.queryForObject("SELECT (entry->>'unstorable') || ' ' || (entry->>'received') FROM reconciler.rejections"
 					+ " WHERE idempotency_key = ?", String.class, this.kiosk + ":2"))
 			.isEqualTo("22P05 {\"seq\":2,\"attendeeId\":\"a\\u0000b\"}");
+	}
+
+	// what PostgreSQL refuses for every entry is not the entries' fault: a schema the
+	// running code does not match (a rolling deploy) would otherwise quarantine every
+	// check-in for good. Such a batch is refused as unavailable, changes nothing, and
+	// applies once PostgreSQL takes it (invariants 6 and 11)
+	@Test
+	void aBatchPostgresRefusesEveryCheckInOfIsUnavailableAndQuarantinesNothing() {
+		String constraint = "refuse_" + this.event.replace('-', '_');
+		this.jdbc.execute("ALTER TABLE reconciler.check_ins ADD CONSTRAINT " + constraint + " CHECK (event_id <> '"
+				+ this.event + "') NOT VALID");
+		ReconcileRequest batch = TestData.request(this.kiosk, this.event,
+				List.of(TestData.entry(this.kiosk, 1, this.attendees.get(0)).build(),
+						TestData.entry(this.kiosk, 2, this.attendees.get(1)).build(),
+						TestData.entry(this.kiosk, 3, this.attendees.get(2)).build()));
+		ReconcileRequest live = TestData.request(this.kiosk, this.event,
+				TestData.entry(this.kiosk, 4, this.attendees.get(3)));
+		try {
+			assertThatThrownBy(() -> this.reconciler.reconcile(batch)).isInstanceOfSatisfying(DomainException.class,
+					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.UNAVAILABLE));
+			assertThatThrownBy(() -> this.reconciler.reconcile(live)).isInstanceOfSatisfying(DomainException.class,
+					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.UNAVAILABLE));
+			assertThat(count("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?")).isZero();
+			assertThat(count("SELECT count(*) FROM reconciler.processed_entries WHERE source_id = ?")).isZero();
+		}
+		finally {
+			this.jdbc.execute("ALTER TABLE reconciler.check_ins DROP CONSTRAINT " + constraint);
+		}
+
+		assertThat(outcomes(this.reconciler.reconcile(batch))).containsOnly(Outcome.APPLIED);
+		assertThat(outcomes(this.reconciler.reconcile(live))).containsOnly(Outcome.APPLIED);
 	}
 
 	@Test

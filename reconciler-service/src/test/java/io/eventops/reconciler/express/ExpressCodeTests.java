@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.eventops.model.flush.Outcome;
 import io.eventops.reconciler.HttpTestClient;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
+import io.eventops.reconciler.checkin.BatchReconciler;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,9 @@ class ExpressCodeTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private BatchReconciler reconciler;
 
 	private HttpTestClient http;
 
@@ -126,12 +131,7 @@ class ExpressCodeTests {
 	@Test
 	void aFailureStoringTheResultIsResumedByTheRetryInsteadOfBeingTakenForKeyReuse() {
 		String code = createCode(this.group);
-		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
-		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
-				+ "IF NEW.result IS NOT NULL THEN RAISE EXCEPTION 'injected failure storing the result'; END IF; "
-				+ "RETURN NEW; END $$ LANGUAGE plpgsql");
-		this.jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON reconciler.express_codes FOR EACH ROW "
-				+ "WHEN (NEW.code = '" + code + "') EXECUTE FUNCTION reconciler." + trigger + "()");
+		String trigger = failingResultStorage(code);
 		try {
 			assertThat(redeem(code, "attempt-1", null).status()).isGreaterThanOrEqualTo(500);
 			assertOneCheckInAndOneJobEach(this.group);
@@ -143,6 +143,75 @@ class ExpressCodeTests {
 		assertThat(resumed.status()).isEqualTo(200);
 		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(3);
 		assertThat(resumed.body().get("result").get("badgeJobIds")).hasSize(3);
+		assertOneCheckInAndOneJobEach(this.group);
+		assertNoQuarantine(code);
+	}
+
+	// the check-ins of attempt-1 committed and only storing its result failed: the code
+	// is
+	// spent on attempt-1's selection, so another station must not redeem it for another
+	// selection, and attempt-1's retry must get what committed
+	@Test
+	void aFailureStoringTheResultKeepsTheCodeForTheAttemptWhoseCheckInsCommitted() {
+		String code = createCode(this.group);
+		String trigger = failingResultStorage(code);
+		try {
+			assertThat(redeem(code, "attempt-1", this.group.subList(0, 2)).status()).isGreaterThanOrEqualTo(500);
+		}
+		finally {
+			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.express_codes");
+		}
+
+		assertProblem(redeem(code, "attempt-2", this.group.subList(2, 3)), 409, "already-used");
+		HttpTestClient.Response retried = redeem(code, "attempt-1", null);
+		assertThat(retried.status()).isEqualTo(200);
+		assertThat(retried.body().get("result").get("checkedIn")).hasSize(2);
+		assertThat(retried.body().get("result").get("badgeJobIds")).hasSize(2);
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 2));
+		assertThat(checkIns(this.group.get(2))).isZero();
+		assertProblem(this.http.post("/admin/v1/express-codes/" + code + "/replace", admin(), "application/json", ""),
+				409, "not-replaceable");
+	}
+
+	// the same once the lease of an attempt whose pod died after its check-ins committed
+	// ran out: what committed holds the code, not the lease
+	@Test
+	void anExpiredLeaseOfAnAttemptWhoseCheckInsCommittedLetsNoOtherAttemptRedeem() {
+		String code = createCode(this.group);
+		assertThat(redeem(code, "attempt-1", this.group.subList(0, 1)).status()).isEqualTo(200);
+		this.jdbc.update("""
+				UPDATE reconciler.express_codes SET used_at = NULL, result = NULL, claim_token = 'claim:dead-pod',
+				  claim_expires_at = now() - interval '1 second' WHERE code = ?""", code);
+
+		assertProblem(redeem(code, "attempt-2", null), 409, "already-used");
+		assertProblem(this.http.post("/admin/v1/express-codes/" + code + "/replace", admin(), "application/json", ""),
+				409, "not-replaceable");
+		HttpTestClient.Response resumed = redeem(code, "attempt-1", null);
+		assertThat(resumed.status()).isEqualTo(200);
+		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(1);
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 1));
+		assertThat(checkIns(this.group.get(1))).isZero();
+		assertThat(checkIns(this.group.get(2))).isZero();
+	}
+
+	// kiosk ids and express codes' sources once shared one namespace: a kiosk named like
+	// the code's source ("xc-" and the code) held the code's keys, and the redemption was
+	// refused as key reuse for good (invariant 3)
+	@Test
+	void aKioskNamedLikeACodesSourceNeverHoldsTheCodesKeys() {
+		String code = createCode(this.group);
+		String lookalike = "xc-" + code.toLowerCase(java.util.Locale.ROOT);
+		String other = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		assertThat(
+				this.reconciler.reconcile(TestData.request(lookalike, this.event, TestData.entry(lookalike, 1, other)))
+					.results()
+					.get(0)
+					.outcome())
+			.isEqualTo(Outcome.APPLIED);
+
+		HttpTestClient.Response redeemed = redeem(code, "attempt-1", null);
+		assertThat(redeemed.status()).isEqualTo(200);
+		assertThat(redeemed.body().get("result").get("checkedIn")).hasSize(3);
 		assertOneCheckInAndOneJobEach(this.group);
 		assertNoQuarantine(code);
 	}
@@ -221,6 +290,17 @@ class ExpressCodeTests {
 		return this.http.postJson("/internal/v1/express-codes/" + code + "/redeem", internal(), body);
 	}
 
+	// storing a redemption's result on the code fails until the trigger is dropped
+	private String failingResultStorage(String code) {
+		String trigger = "t_no_result_" + code.toLowerCase(java.util.Locale.ROOT);
+		this.jdbc.execute("CREATE FUNCTION reconciler." + trigger + "() RETURNS trigger AS $$ BEGIN "
+				+ "IF NEW.result IS NOT NULL THEN RAISE EXCEPTION 'injected failure storing the result'; END IF; "
+				+ "RETURN NEW; END $$ LANGUAGE plpgsql");
+		this.jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE UPDATE ON reconciler.express_codes FOR EACH ROW "
+				+ "WHEN (NEW.code = '" + code + "') EXECUTE FUNCTION reconciler." + trigger + "()");
+		return trigger;
+	}
+
 	private String slowCheckIns(String attendee) {
 		return trigger(attendee, "PERFORM pg_sleep(1.5);");
 	}
@@ -256,7 +336,7 @@ class ExpressCodeTests {
 
 	private void assertNoQuarantine(String code) {
 		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?",
-				Integer.class, "xc-" + code.toLowerCase(java.util.Locale.ROOT)))
+				Integer.class, ExpressCodes.sourceOf(code)))
 			.isZero();
 	}
 

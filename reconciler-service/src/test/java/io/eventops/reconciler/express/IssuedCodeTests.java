@@ -36,7 +36,12 @@ class IssuedCodeTests {
 	private IssuedCode at(Instant instant, IssuedCode code) {
 		return new IssuedCode(Clock.fixed(instant, ZoneOffset.UTC), code.code(), code.eventId(), code.attendeeIds(),
 				code.expiresAt(), code.replacedBy(), code.attempt(), code.selection(), code.leaseExpiresAt(),
-				code.firstClaimedAt(), code.usedAt());
+				code.firstClaimedAt(), code.usedAt(), code.checkedIn());
+	}
+
+	private IssuedCode checkedIn(IssuedCode code) {
+		return new IssuedCode(code.clock(), code.code(), code.eventId(), code.attendeeIds(), code.expiresAt(),
+				code.replacedBy(), code.attempt(), code.selection(), null, code.firstClaimedAt(), code.usedAt(), true);
 	}
 
 	@Test
@@ -105,6 +110,24 @@ class IssuedCodeTests {
 		assertThat(used.claim("ev-1", "attempt-1", null, LEASE)).as("the same attempt gets its stored result")
 			.isSameAs(used);
 		assertRefused(() -> used.claim("ev-1", "attempt-2", null, LEASE), ReconcilerProblem.ALREADY_USED);
+	}
+
+	// the check-ins committed and the result was not stored (storing it failed, or the
+	// pod
+	// died and the lease ran out): the code is the committed attempt's
+	@Test
+	void aCodeWhoseCheckInsCommittedIsTheClaimingAttemptsWithoutALease() {
+		IssuedCode committed = checkedIn(fresh().claim("ev-1", "attempt-1", List.of("a-1"), LEASE));
+
+		assertRefused(() -> committed.claim("ev-1", "attempt-2", null, LEASE), ReconcilerProblem.ALREADY_USED);
+		assertRefused(() -> committed.replace("EFGH6789"), ReconcilerProblem.NOT_REPLACEABLE);
+		IssuedCode resumed = committed.claim("ev-1", "attempt-1", null, LEASE);
+		assertThat(resumed.selection()).containsExactly("a-1");
+		assertThat(resumed.use("attempt-1").isUsed()).isTrue();
+		assertThat(
+				at(committed.expiresAt().plusSeconds(1), committed).claim("ev-1", "attempt-1", null, LEASE).selection())
+			.as("expired since, its retry still gets what committed")
+			.containsExactly("a-1");
 	}
 
 	@Test

@@ -21,6 +21,7 @@ import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
 import io.eventops.reconciler.checkin.BatchReconciler;
+import io.eventops.reconciler.web.DomainException;
 import org.awaitility.Awaitility;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -28,9 +29,12 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @ReconcilerTest
 class StreamConsistencyTests {
@@ -52,6 +56,12 @@ class StreamConsistencyTests {
 
 	@Autowired
 	private TransactionTemplate transactions;
+
+	@Autowired
+	private ChangeLogPruner pruner;
+
+	@Autowired
+	private PlatformTransactionManager transactionManager;
 
 	// the edges wake their waiting kiosk caches on this notification: it must come with
 	// the commit of a change, name the change's event, and never come for a rollback
@@ -126,6 +136,84 @@ class StreamConsistencyTests {
 			.isEqualTo("Renamed");
 	}
 
+	// an event imported more than the retention before its doors open has every change
+	// pruned: its snapshot must still be a position the changes can resume from, or every
+	// kiosk takes snapshot after snapshot, each answered 410 (invariant 10)
+	@Test
+	void aSnapshotOfAnEventWhoseChangesWereAllPrunedIsAPositionTheChangesResumeFrom() {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 2);
+		this.transactions.executeWithoutResult((status) -> this.changeLog.append(event,
+				Map.of(attendees.get(0), ChangeKind.REGISTERED, attendees.get(1), ChangeKind.REGISTERED)));
+		ageChanges(event);
+		this.pruner.prune();
+		long horizon = this.jdbc.queryForObject(
+				"SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?", Long.class, event);
+
+		StreamReader.Snapshot snapshot = this.reader.snapshot(event);
+
+		assertThat(snapshot.attendees()).hasSize(2);
+		assertThat(snapshot.streamSeq()).isGreaterThanOrEqualTo(horizon);
+		assertThat(this.reader.changes(event, snapshot.streamSeq(), 10).changes()).isEmpty();
+	}
+
+	// the horizon and the changes must be read as of one moment: a prune committed
+	// between
+	// two reads would drop changes the first read did not know were gone, and the page
+	// would skip them without a word (invariant 10)
+	@Test
+	void aPruneCommittedWhileChangesAreReadIsAResyncNotASilentGap() throws Exception {
+		String event = TestData.unique("evt");
+		List<String> attendees = TestData.attendees(this.jdbc, event, 3);
+		List<Long> seqs = new ArrayList<>();
+		for (String attendee : attendees) {
+			this.transactions
+				.executeWithoutResult((status) -> this.changeLog.append(event, Map.of(attendee, ChangeKind.UPDATED)));
+			seqs.add(this.jdbc.queryForObject(
+					"SELECT stream_seq FROM reconciler.change_log WHERE event_id = ? AND attendee_id = ?", Long.class,
+					event, attendee));
+		}
+		// the first two changes are past the retention, the third is not
+		this.jdbc.update("""
+				UPDATE reconciler.change_log SET committed_at = now() - interval '30 days'
+				WHERE event_id = ? AND stream_seq <= ?""", event, seqs.get(1));
+		try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
+			Future<StreamReader.Changes> read = this.transactions.execute((status) -> {
+				// the prune's transaction holds the change log from before the reader
+				// starts until it committed: a read of the change log waits for it
+				this.jdbc.execute("LOCK TABLE reconciler.change_log IN ACCESS EXCLUSIVE MODE");
+				Future<StreamReader.Changes> reading = pool.submit(() -> this.reader.changes(event, seqs.get(0), 10));
+				Awaitility.await()
+					.atMost(Duration.ofSeconds(10))
+					.until(() -> this.jdbc.queryForObject(
+							"SELECT count(*) FROM pg_locks WHERE relation = 'reconciler.change_log'::regclass AND NOT granted",
+							Integer.class) > 0);
+				this.pruner.prune();
+				return reading;
+			});
+			assertThatThrownBy(() -> read.get(10, TimeUnit.SECONDS)).cause()
+				.isInstanceOfSatisfying(DomainException.class,
+						(refused) -> assertThat(refused.slug()).isEqualTo("resync"));
+		}
+	}
+
+	// the stream order rests on READ COMMITTED: the append's snapshot is taken once the
+	// stream lock is granted. Under REPEATABLE READ it would be the transaction's first
+	// one, older than the changes committed while it waited, so the append refuses to
+	// run there (invariant 10)
+	@Test
+	void aChangeAppendedOutsideReadCommittedIsRefusedAndNothingIsWritten() {
+		String event = TestData.unique("evt");
+		String attendee = TestData.attendees(this.jdbc, event, 1).get(0);
+		TransactionTemplate repeatableRead = new TransactionTemplate(this.transactionManager);
+		repeatableRead.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
+
+		assertThatThrownBy(() -> repeatableRead
+			.executeWithoutResult((status) -> this.changeLog.append(event, Map.of(attendee, ChangeKind.UPDATED))))
+			.hasMessageContaining("READ COMMITTED");
+		assertThat(this.reader.changes(event, 0, 10).changes()).isEmpty();
+	}
+
 	@Test
 	void aFollowerSeesEveryChangeOnceInOrderWhileWritersCommitConcurrently() throws Exception {
 		String event = TestData.unique("evt");
@@ -169,6 +257,11 @@ class StreamConsistencyTests {
 		finally {
 			this.jdbc.execute("DROP TRIGGER " + trigger + " ON reconciler.change_log");
 		}
+	}
+
+	private void ageChanges(String event) {
+		this.jdbc.update(
+				"UPDATE reconciler.change_log SET committed_at = now() - interval '30 days' WHERE event_id = ?", event);
 	}
 
 	private void write(String event, List<String> attendees) {
