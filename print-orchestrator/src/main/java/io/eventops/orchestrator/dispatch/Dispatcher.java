@@ -95,8 +95,9 @@ public class Dispatcher {
 	 * Does one step of work for a printer: settles its in-flight job, or sends the next
 	 * one.
 	 * @param printerId the printer
-	 * @param stopping tells whether the agent is shutting down (a print cut short then is
-	 * left for the next owner to resolve, as after a crash)
+	 * @param stopping tells whether the agent is shutting down or no longer trusts its
+	 * lease (nothing is sent then, and a print cut short is left for the next owner to
+	 * resolve, as after a crash)
 	 * @return whether something happened (the caller may loop at once)
 	 */
 	public boolean step(String printerId, BooleanSupplier stopping) {
@@ -166,8 +167,7 @@ public class Dispatcher {
 				}
 				Optional<PrintJob> claimed = this.ledger.claim(jobId, printerId);
 				if (claimed.isEmpty()) {
-					this.queues.clearInflight(printerId, jobId);
-					return true;
+					return refusedClaim(printerId, jobId);
 				}
 				return print(printer, claimed.get(), false, stopping);
 			}
@@ -175,6 +175,19 @@ public class Dispatcher {
 				return resolveUnknown(printer, job, stopping);
 			}
 		}
+	}
+
+	// The ledger refused the claim. Still queued here: the printer holds another
+	// unconfirmed job (invariant 8), which the next step settles first, so this one goes
+	// back to the head of the queue. Otherwise the job went elsewhere meanwhile.
+	private boolean refusedClaim(String printerId, UUID jobId) {
+		Optional<PrintJob> now = this.ledger.find(jobId);
+		if (now.isPresent() && now.get().state() == JobState.QUEUED && printerId.equals(now.get().printerId())) {
+			this.queues.putBack(printerId, jobId);
+			return false;
+		}
+		this.queues.clearInflight(printerId, jobId);
+		return true;
 	}
 
 	// A job sent earlier whose outcome is unknown (UNKNOWN_OUTCOME, or PRINTING left by a
@@ -378,8 +391,9 @@ public class Dispatcher {
 
 		@Override
 		public boolean beforeSend(Long labelCountBefore) {
-			return Dispatcher.this.ledger.recordCountBefore(this.job.jobId(), this.printerId, this.job.attempts(),
-					labelCountBefore);
+			// a replica that lost the printer's lease (or is stopping) sends nothing more
+			return !this.stopping.getAsBoolean() && Dispatcher.this.ledger.recordCountBefore(this.job.jobId(),
+					this.printerId, this.job.attempts(), labelCountBefore);
 		}
 
 		@Override

@@ -17,6 +17,7 @@ import java.util.UUID;
 
 import io.eventops.printer.client.ConfirmationMode;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Repository;
@@ -156,16 +157,26 @@ public class PrintLedger {
 	 * @param jobId the job
 	 * @param printerId the printer about to print it
 	 * @return the claimed job (its attempts are the fencing token of this attempt), empty
-	 * when someone else has it or it is no longer queued here
+	 * when someone else has it, it is no longer queued here, or the printer holds another
+	 * unconfirmed job
 	 */
 	public Optional<PrintJob> claim(UUID jobId, String printerId) {
-		return this.jdbc
-			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " label_count_before = NULL, updated_at = now()"
-					+ " WHERE job_id = ? AND printer_id = ? AND state = 'QUEUED' RETURNING " + COLUMNS, this.mapper,
-					jobId, printerId)
-			.stream()
-			.findFirst();
+		try {
+			// Invariant 8: never a second unconfirmed job on one printer, whatever Redis
+			// says or which replica asks (a former lease holder after a stall); the
+			// unique index print_jobs_one_unconfirmed_per_printer_idx (V5) decides
+			// between two claims that run at once.
+			return this.jdbc.query("""
+					UPDATE printing.print_jobs p SET state = 'PRINTING', attempts = attempts + 1,
+						label_count_before = NULL, updated_at = now()
+					WHERE p.job_id = ? AND p.printer_id = ? AND p.state = 'QUEUED'
+						AND NOT EXISTS (SELECT 1 FROM printing.print_jobs u WHERE u.printer_id = p.printer_id
+							AND u.state IN ('PRINTING', 'UNKNOWN_OUTCOME'))
+					RETURNING\s""" + COLUMNS, this.mapper, jobId, printerId).stream().findFirst();
+		}
+		catch (DuplicateKeyException ex) {
+			return Optional.empty();
+		}
 	}
 
 	/**

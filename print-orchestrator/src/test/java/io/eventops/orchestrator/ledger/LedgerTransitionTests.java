@@ -12,15 +12,18 @@ import io.eventops.printer.client.ConfirmationMode;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Every conditional update of the print ledger against the transition table of
@@ -51,6 +54,24 @@ class LedgerTransitionTests {
 					INSERT INTO printing.printers (printer_id, host, port, pool, state)
 					VALUES (?, '127.0.0.1', 9, 'transitions', 'UP')""", printer);
 		}
+	}
+
+	// each case starts with printers that hold nothing (one unconfirmed job per printer)
+	@BeforeEach
+	void emptyPrinters() {
+		jdbc.update("DELETE FROM printing.print_jobs WHERE printer_id IN (?, ?)", PRINTER, OTHER_PRINTER);
+	}
+
+	@Test
+	void aPrinterHoldingAnUnconfirmedJobCannotClaimAnotherOne() {
+		job(TestData.unique("att"), 1, JobState.PRINTING);
+		UUID queued = job(TestData.unique("att"), 1, JobState.QUEUED);
+
+		assertThat(ledger.claim(queued, PRINTER)).isEmpty();
+		assertThat(stateOf(queued)).isEqualTo(JobState.QUEUED);
+		// invariant 8 holds in PostgreSQL itself, whichever statement tries
+		assertThatExceptionOfType(DuplicateKeyException.class).isThrownBy(
+				() -> jdbc.update("UPDATE printing.print_jobs SET state = 'UNKNOWN_OUTCOME' WHERE job_id = ?", queued));
 	}
 
 	static Stream<Arguments> everyTransitionFromEveryState() {
