@@ -345,7 +345,9 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Moves a job of a dead printer to another printer's queue (invariant 9).
+	 * Moves a job of a dead printer to another printer's queue (invariant 9). A job the
+	 * row shows sent and unconfirmed at the move is flagged {@code possibleDuplicate}
+	 * whatever the caller read before: the agent may have claimed and sent it since.
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param toPrinterId the backup
@@ -355,14 +357,16 @@ public class PrintLedger {
 	public boolean moveTo(UUID jobId, String fromPrinterId, String toPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
-					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
+					updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", toPrinterId,
 				possibleDuplicate, jobId, fromPrinterId) == 1;
 	}
 
 	/**
 	 * Puts a job of a dead printer back to PENDING for the relay to place when its pool
-	 * has an UP printer again.
+	 * has an UP printer again, flagged {@code possibleDuplicate} when the row shows it
+	 * sent and unconfirmed at the move.
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param possibleDuplicate whether the dead printer may have printed it
@@ -371,7 +375,8 @@ public class PrintLedger {
 	public boolean backToPending(UUID jobId, String fromPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
-					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
+					updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", possibleDuplicate,
 				jobId, fromPrinterId) == 1;
 	}

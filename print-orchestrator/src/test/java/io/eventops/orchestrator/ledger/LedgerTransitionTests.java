@@ -74,6 +74,36 @@ class LedgerTransitionTests {
 				() -> jdbc.update("UPDATE printing.print_jobs SET state = 'UNKNOWN_OUTCOME' WHERE job_id = ?", queued));
 	}
 
+	@Test
+	void aFailoverFlagsAJobSentAfterItWasReadAsQueued() {
+		// the failover read these jobs QUEUED; the agent claimed and sent them before
+		// the move
+		UUID moved = job(TestData.unique("att"), 1, JobState.PRINTING);
+		UUID pending = job(TestData.unique("att"), 1, JobState.QUEUED);
+		jdbc.update("UPDATE printing.print_jobs SET printer_id = ?, state = 'UNKNOWN_OUTCOME' WHERE job_id = ?",
+				OTHER_PRINTER, pending);
+
+		assertThat(ledger.moveTo(moved, PRINTER, OTHER_PRINTER, false)).isTrue();
+		assertThat(ledger.backToPending(pending, OTHER_PRINTER, false)).isTrue();
+
+		assertThat(possibleDuplicate(moved)).as("moved to the backup").isTrue();
+		assertThat(possibleDuplicate(pending)).as("back to PENDING").isTrue();
+	}
+
+	@Test
+	void aFailoverDoesNotFlagAJobThatWasNeverSent() {
+		UUID queued = job(TestData.unique("att"), 1, JobState.QUEUED);
+
+		assertThat(ledger.moveTo(queued, PRINTER, OTHER_PRINTER, false)).isTrue();
+
+		assertThat(possibleDuplicate(queued)).isFalse();
+	}
+
+	private static boolean possibleDuplicate(UUID job) {
+		return Boolean.TRUE.equals(jdbc
+			.queryForObject("SELECT possible_duplicate FROM printing.print_jobs WHERE job_id = ?", Boolean.class, job));
+	}
+
 	static Stream<Arguments> everyTransitionFromEveryState() {
 		List<Arguments> cases = new ArrayList<>();
 		for (Transition transition : Transition.values()) {
