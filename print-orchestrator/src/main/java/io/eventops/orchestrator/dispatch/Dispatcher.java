@@ -76,6 +76,8 @@ public class Dispatcher {
 	// idle with the label counter unmoved this long: the format was dropped
 	private final Duration droppedAfter;
 
+	private final int maxDroppedSends;
+
 	Dispatcher(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues, CompletionMarkers markers,
 			DispatchPause pause, PrinterClients clients, BadgeFormats formats, PrintMetrics metrics,
 			PrintProperties properties) {
@@ -89,6 +91,7 @@ public class Dispatcher {
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
 		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
+		this.maxDroppedSends = properties.maxDroppedSends();
 	}
 
 	/**
@@ -243,6 +246,11 @@ public class Dispatcher {
 			this.queues.clearInflight(printerId, job.jobId());
 			return true;
 		}
+		if (this.ledger.droppedSends(job.jobId()) + 1 >= this.maxDroppedSends) {
+			// this drop is one too many: the job moves instead of being sent again
+			this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
+			return takeOutForDrops(printerId, job);
+		}
 		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts(), false);
 		if (claimed.isEmpty()) {
 			return true;
@@ -333,6 +341,9 @@ public class Dispatcher {
 				// the counter shows it never came out: back on the queue, sent again
 				// without any risk of a duplicate
 				this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
+				if (this.ledger.droppedSends(job.jobId()) >= this.maxDroppedSends) {
+					return takeOutForDrops(printerId, job);
+				}
 				logger.warn("Job {} on printer {}: {}; sending it again", job.jobId(), printerId, result.detail());
 			}
 			case NOT_SENT -> {
@@ -347,6 +358,20 @@ public class Dispatcher {
 				logger.warn("Job {} on printer {}: outcome unknown ({})", job.jobId(), printerId, result.detail());
 			}
 		}
+		return true;
+	}
+
+	// A printer that dropped this many sends of one job (a printer swallowing every
+	// format) would get it for ever while others idle: it goes DOWN, and the ledger
+	// sweeper fails its work over (invariant 9); it returns only after a probe print.
+	private boolean takeOutForDrops(String printerId, PrintJob job) {
+		if (this.registry.takeOut(printerId, PrinterState.DOWN)) {
+			logger.error(
+					"Printer {} dropped {} sends of job {} (its label counter unmoved, the printer idle):"
+							+ " taken out, its jobs fail over; probe print it before enabling it",
+					printerId, this.maxDroppedSends, job.jobId());
+		}
+		this.queues.clearInflight(printerId, job.jobId());
 		return true;
 	}
 

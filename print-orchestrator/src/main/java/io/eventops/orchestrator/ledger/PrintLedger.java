@@ -185,16 +185,18 @@ public class PrintLedger {
 	 * @param printerId its printer
 	 * @param attempts the attempts last seen (fencing token)
 	 * @param possibleDuplicate whether the printer may have printed it: false only when
-	 * its label counter showed the earlier attempt's format dropped
+	 * its label counter showed the earlier attempt's format dropped (then counted as a
+	 * dropped send)
 	 * @return the claimed job, empty when it changed meanwhile
 	 */
 	public Optional<PrintJob> claimResend(UUID jobId, String printerId, int attempts, boolean possibleDuplicate) {
 		return this.jdbc
 			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " label_count_before = NULL, possible_duplicate = possible_duplicate OR ?, updated_at = now()"
+					+ " label_count_before = NULL, possible_duplicate = possible_duplicate OR ?,"
+					+ " dropped_sends = dropped_sends + CASE WHEN ? THEN 0 ELSE 1 END, updated_at = now()"
 					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
-					+ " AND attempts = ? RETURNING " + COLUMNS, this.mapper, possibleDuplicate, jobId, printerId,
-					attempts)
+					+ " AND attempts = ? RETURNING " + COLUMNS, this.mapper, possibleDuplicate, possibleDuplicate,
+					jobId, printerId, attempts)
 			.stream()
 			.findFirst();
 	}
@@ -260,10 +262,24 @@ public class PrintLedger {
 	 * @return whether the attempt was still the current one
 	 */
 	public boolean requeueDropped(UUID jobId, String printerId, int attempts) {
+		return this.jdbc.update("UPDATE printing.print_jobs SET state = 'QUEUED', label_count_before = NULL,"
+				+ " dropped_sends = dropped_sends + 1, updated_at = now()"
+				+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
+				+ " AND attempts = ?", jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * How many sends of a job its current printer dropped, by the label counter's
+	 * evidence.
+	 * @param jobId the job
+	 * @return the count, 0 for an unknown job
+	 */
+	public int droppedSends(UUID jobId) {
 		return this.jdbc
-			.update("UPDATE printing.print_jobs SET state = 'QUEUED', label_count_before = NULL, updated_at = now()"
-					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
-					+ " AND attempts = ?", jobId, printerId, attempts) == 1;
+			.queryForList("SELECT dropped_sends FROM printing.print_jobs WHERE job_id = ?", Integer.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse(0);
 	}
 
 	/**
@@ -358,7 +374,7 @@ public class PrintLedger {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
 					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
-					updated_at = now()
+					dropped_sends = 0, updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", toPrinterId,
 				possibleDuplicate, jobId, fromPrinterId) == 1;
 	}
@@ -376,7 +392,7 @@ public class PrintLedger {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
 					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
-					updated_at = now()
+					dropped_sends = 0, updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", possibleDuplicate,
 				jobId, fromPrinterId) == 1;
 	}
