@@ -284,14 +284,17 @@ public class PrintLedger {
 
 	/**
 	 * Withdraws a job about to be sent (again) whose attendee has a newer credential: a
-	 * reprint revoked it, in the ledger or still in the reconciler's outbox.
+	 * reprint revoked it, in the ledger or still in the reconciler's outbox. A job left
+	 * PRINTING (its agent died mid-print) is withdrawn too, once its outcome resolved
+	 * without its label: the caller asks only then, never while a confirmation of it
+	 * runs.
 	 * @param jobId the job
 	 * @return whether this call withdrew it
 	 */
 	public boolean withdrawIfSuperseded(UUID jobId) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs p SET state = 'WITHDRAWN', withdrawn_at = now(), updated_at = now()
-				WHERE p.job_id = ? AND p.state IN ('PENDING', 'QUEUED', 'UNKNOWN_OUTCOME')
+				WHERE p.job_id = ? AND p.state IN ('PENDING', 'QUEUED', 'PRINTING', 'UNKNOWN_OUTCOME')
 					AND (EXISTS (SELECT 1 FROM printing.print_jobs n
 							WHERE n.attendee_id = p.attendee_id AND n.credential_version > p.credential_version)
 						OR EXISTS (SELECT 1 FROM reconciler.untaken_badge_jobs(p.attendee_id) u
