@@ -67,6 +67,8 @@ class ReplicaTests {
 					"200ms", "eventops.print.connect-timeout", "300ms", "eventops.print.read-timeout", "300ms",
 					"eventops.print.confirm-poll-interval", "25ms", "eventops.print.agent-lease-ttl", "2s",
 					"eventops.print.rebuild-interval", "300ms", "eventops.print.rebuild-grace", "1s"));
+		properties.putAll(Map.of("eventops.print.printer-network.allowed-cidrs", "127.0.0.0/8",
+				"eventops.print.printer-network.allowed-ports", "1024-65535"));
 		first = start();
 		second = start();
 	}
