@@ -99,7 +99,11 @@ public final class SuiteLauncher {
 			launch(options, SuiteOptions.RECONCILER, plan.get(SuiteOptions.RECONCILER), List.of(), common, logs, admin,
 					services);
 			// the orchestrator and the edge need the reconciler's schema, not each other
-			launch(options, SuiteOptions.ORCHESTRATOR, plan.get(SuiteOptions.ORCHESTRATOR), List.of(), common, logs,
+			// the virtual printers listen on loopback, outside the orchestrator's default
+			// printer networks (private ranges, port 9100)
+			List<String> printArgs = List.of("--eventops.print.printer-network.allowed-cidrs=127.0.0.0/8",
+					"--eventops.print.printer-network.allowed-ports=1024-65535");
+			launch(options, SuiteOptions.ORCHESTRATOR, plan.get(SuiteOptions.ORCHESTRATOR), printArgs, common, logs,
 					admin, services);
 			launch(options, SuiteOptions.EDGE, plan.get(SuiteOptions.EDGE), edgeArgs, common, logs, admin, services);
 			registerPrinters(admin, suite.printUrl(), printers);

@@ -76,9 +76,16 @@ class PrinterAgents implements SmartLifecycle {
 			this.supervisor.interrupt();
 		}
 		this.agents.values().forEach(Agent::interrupt);
-		this.agents.values().forEach(Agent::join);
 		this.agents.values().forEach((agent) -> {
-			releaseQuietly(agent.printerId);
+			// A step still running (a PostgreSQL call outlives the interrupt) keeps the
+			// lease until it expires: released now, another replica would dispatch to
+			// the printer beside it.
+			if (agent.join()) {
+				releaseQuietly(agent.printerId);
+			}
+			else {
+				logger.warn("Agent of printer {} did not stop in time; its lease is left to expire", agent.printerId);
+			}
 			this.metrics.forget(agent.printerId);
 		});
 		this.agents.clear();
@@ -203,7 +210,7 @@ class PrinterAgents implements SmartLifecycle {
 				boolean worked = false;
 				try {
 					if (System.nanoTime() < this.heldUntilNanos) {
-						worked = PrinterAgents.this.dispatcher.step(this.printerId, () -> !PrinterAgents.this.running);
+						worked = PrinterAgents.this.dispatcher.step(this.printerId, this::mustStop);
 					}
 				}
 				catch (RuntimeException ex) {
@@ -215,14 +222,20 @@ class PrinterAgents implements SmartLifecycle {
 			}
 		}
 
+		// shutting down, or the lease is no longer trusted (a step that outlived it, as
+		// after a PostgreSQL stall longer than its TTL, sends nothing more)
+		private boolean mustStop() {
+			return !PrinterAgents.this.running || System.nanoTime() >= this.heldUntilNanos;
+		}
+
 		private void interrupt() {
 			interrupt(this.probeThread);
 			interrupt(this.dispatchThread);
 		}
 
-		private void join() {
-			join(this.probeThread);
-			join(this.dispatchThread);
+		// whether both loops ended
+		private boolean join() {
+			return join(this.probeThread) & join(this.dispatchThread);
 		}
 
 		private static void interrupt(Thread thread) {
@@ -231,15 +244,16 @@ class PrinterAgents implements SmartLifecycle {
 			}
 		}
 
-		private static void join(Thread thread) {
+		private static boolean join(Thread thread) {
 			if (thread == null) {
-				return;
+				return true;
 			}
 			try {
-				thread.join(Duration.ofSeconds(5));
+				return thread.join(Duration.ofSeconds(5));
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
+				return false;
 			}
 		}
 

@@ -10,7 +10,10 @@ import java.util.stream.Collectors;
 import io.eventops.orchestrator.failover.FailoverProcedure;
 import io.eventops.orchestrator.failover.FailoverResult;
 import io.eventops.orchestrator.printer.ConfirmationModeProbe;
+import io.eventops.orchestrator.printer.OperationRefusedException;
+import io.eventops.orchestrator.printer.PrintProblem;
 import io.eventops.orchestrator.printer.Printer;
+import io.eventops.orchestrator.printer.PrinterNetwork;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.StatusSnapshot;
 import io.eventops.orchestrator.queue.PrintQueues;
@@ -52,8 +55,11 @@ class PrinterController {
 
 	private final ConfirmationModeProbe modes;
 
+	private final PrinterNetwork network;
+
 	PrinterController(PrinterRegistry registry, PrintQueues queues, FailoverProcedure failover,
-			PrinterRecovery recovery, ConfirmationModeProbe modes) {
+			PrinterRecovery recovery, ConfirmationModeProbe modes, PrinterNetwork network) {
+		this.network = network;
 		this.registry = registry;
 		this.queues = queues;
 		this.failover = failover;
@@ -63,6 +69,13 @@ class PrinterController {
 
 	@PostMapping
 	ResponseEntity<PrinterView> register(@Valid @RequestBody RegisterPrinter request) {
+		// checked before anything connects to it; one answer for a name that does not
+		// resolve and an address outside, so the refusal tells nothing about the network
+		if (!this.network.allows(request.host(), request.port())) {
+			throw OperationRefusedException.invalid(PrintProblem.PRINTER_ADDRESS_NOT_ALLOWED,
+					"Printers may be registered only on the networks and ports configured in"
+							+ " eventops.print.printer-network.");
+		}
 		PrinterFont font = (request.textFont() != null) ? request.textFont().toFont() : PrinterFont.RESIDENT_0;
 		Printer printer = this.registry.register(request.printerId(), request.host(), request.port(), request.pool(),
 				font);

@@ -50,6 +50,10 @@ import org.springframework.validation.annotation.Validated;
  * it (issue #24): an attendee at an online kiosk gets the badge ahead of a reconnect
  * herd's backlog, and no backlog job waits more than this for live ones; {@code 0} takes
  * oldest first
+ * @param maxDroppedSends sends of one job a printer may drop (its label counter unmoved,
+ * the printer idle) before it is taken out (DOWN) and the job fails over; 3 lets a jam
+ * cleared with CANCEL, a restart and a swallowed format each cost one send, while a
+ * printer that drops everything is out within seconds instead of getting the job for ever
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -74,7 +78,8 @@ public record PrintProperties(@NotNull @PositiveDuration @DefaultValue("1s") Dur
 		// kept ConfigurationPropertiesScan from registering the record here (Spring Boot
 		// 4.0.7)
 		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories,
-		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5m") Duration liveAhead) {
+		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5m") Duration liveAhead,
+		@Min(1) @Max(100) @DefaultValue("3") int maxDroppedSends) {
 
 	public PrintProperties {
 		if (agentLeaseTtl != null && probeInterval != null

@@ -76,6 +76,8 @@ public class Dispatcher {
 	// idle with the label counter unmoved this long: the format was dropped
 	private final Duration droppedAfter;
 
+	private final int maxDroppedSends;
+
 	Dispatcher(PrinterRegistry registry, PrintLedger ledger, PrintQueues queues, CompletionMarkers markers,
 			DispatchPause pause, PrinterClients clients, BadgeFormats formats, PrintMetrics metrics,
 			PrintProperties properties) {
@@ -89,14 +91,16 @@ public class Dispatcher {
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
 		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
+		this.maxDroppedSends = properties.maxDroppedSends();
 	}
 
 	/**
 	 * Does one step of work for a printer: settles its in-flight job, or sends the next
 	 * one.
 	 * @param printerId the printer
-	 * @param stopping tells whether the agent is shutting down (a print cut short then is
-	 * left for the next owner to resolve, as after a crash)
+	 * @param stopping tells whether the agent is shutting down or no longer trusts its
+	 * lease (nothing is sent then, and a print cut short is left for the next owner to
+	 * resolve, as after a crash)
 	 * @return whether something happened (the caller may loop at once)
 	 */
 	public boolean step(String printerId, BooleanSupplier stopping) {
@@ -166,8 +170,7 @@ public class Dispatcher {
 				}
 				Optional<PrintJob> claimed = this.ledger.claim(jobId, printerId);
 				if (claimed.isEmpty()) {
-					this.queues.clearInflight(printerId, jobId);
-					return true;
+					return refusedClaim(printerId, jobId);
 				}
 				return print(printer, claimed.get(), false, stopping);
 			}
@@ -175,6 +178,19 @@ public class Dispatcher {
 				return resolveUnknown(printer, job, stopping);
 			}
 		}
+	}
+
+	// The ledger refused the claim. Still queued here: the printer holds another
+	// unconfirmed job (invariant 8), which the next step settles first, so this one goes
+	// back to the head of the queue. Otherwise the job went elsewhere meanwhile.
+	private boolean refusedClaim(String printerId, UUID jobId) {
+		Optional<PrintJob> now = this.ledger.find(jobId);
+		if (now.isPresent() && now.get().state() == JobState.QUEUED && printerId.equals(now.get().printerId())) {
+			this.queues.putBack(printerId, jobId);
+			return false;
+		}
+		this.queues.clearInflight(printerId, jobId);
+		return true;
 	}
 
 	// A job sent earlier whose outcome is unknown (UNKNOWN_OUTCOME, or PRINTING left by a
@@ -229,6 +245,11 @@ public class Dispatcher {
 		if (withdrawn(job)) {
 			this.queues.clearInflight(printerId, job.jobId());
 			return true;
+		}
+		if (this.ledger.droppedSends(job.jobId()) + 1 >= this.maxDroppedSends) {
+			// this drop is one too many: the job moves instead of being sent again
+			this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
+			return takeOutForDrops(printerId, job);
 		}
 		Optional<PrintJob> claimed = this.ledger.claimResend(job.jobId(), printerId, job.attempts(), false);
 		if (claimed.isEmpty()) {
@@ -320,6 +341,9 @@ public class Dispatcher {
 				// the counter shows it never came out: back on the queue, sent again
 				// without any risk of a duplicate
 				this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
+				if (this.ledger.droppedSends(job.jobId()) >= this.maxDroppedSends) {
+					return takeOutForDrops(printerId, job);
+				}
 				logger.warn("Job {} on printer {}: {}; sending it again", job.jobId(), printerId, result.detail());
 			}
 			case NOT_SENT -> {
@@ -334,6 +358,20 @@ public class Dispatcher {
 				logger.warn("Job {} on printer {}: outcome unknown ({})", job.jobId(), printerId, result.detail());
 			}
 		}
+		return true;
+	}
+
+	// A printer that dropped this many sends of one job (a printer swallowing every
+	// format) would get it for ever while others idle: it goes DOWN, and the ledger
+	// sweeper fails its work over (invariant 9); it returns only after a probe print.
+	private boolean takeOutForDrops(String printerId, PrintJob job) {
+		if (this.registry.takeOut(printerId, PrinterState.DOWN)) {
+			logger.error(
+					"Printer {} dropped {} sends of job {} (its label counter unmoved, the printer idle):"
+							+ " taken out, its jobs fail over; probe print it before enabling it",
+					printerId, this.maxDroppedSends, job.jobId());
+		}
+		this.queues.clearInflight(printerId, job.jobId());
 		return true;
 	}
 
@@ -378,8 +416,9 @@ public class Dispatcher {
 
 		@Override
 		public boolean beforeSend(Long labelCountBefore) {
-			return Dispatcher.this.ledger.recordCountBefore(this.job.jobId(), this.printerId, this.job.attempts(),
-					labelCountBefore);
+			// a replica that lost the printer's lease (or is stopping) sends nothing more
+			return !this.stopping.getAsBoolean() && Dispatcher.this.ledger.recordCountBefore(this.job.jobId(),
+					this.printerId, this.job.attempts(), labelCountBefore);
 		}
 
 		@Override

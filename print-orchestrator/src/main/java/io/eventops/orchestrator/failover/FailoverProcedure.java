@@ -198,7 +198,9 @@ public class FailoverProcedure {
 			this.markers.markDone(jobId, deadPrinterId);
 			return false;
 		}
-		// Sent and not confirmed: the dead printer may still have printed it.
+		// Sent and not confirmed: the dead printer may still have printed it. The ledger
+		// decides it again in the move itself, from the row as it is then: the agent may
+		// have claimed and sent a job read QUEUED here.
 		boolean possibleDuplicate = job.unconfirmed();
 		String target = (backupPrinterId != null) ? backupPrinterId
 				: this.placement.choose(job.printerPool(), deadPrinterId).map(Printer::printerId).orElse(null);

@@ -90,9 +90,10 @@ public enum JobState {
 
 		/**
 		 * {@link PrintLedger#withdrawIfSuperseded}: a newer credential exists, so this
-		 * label must never come out.
+		 * label must never come out (again); also a job left PRINTING by a dead agent,
+		 * once its outcome resolved without its label.
 		 */
-		WITHDRAW(WITHDRAWN, PENDING, QUEUED, UNKNOWN_OUTCOME),
+		WITHDRAW(WITHDRAWN, PENDING, QUEUED, PRINTING, UNKNOWN_OUTCOME),
 
 		/**
 		 * {@link PrintLedger#withdrawSupersededBy}: older jobs of a newly relayed

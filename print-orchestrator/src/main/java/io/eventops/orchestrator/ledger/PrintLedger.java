@@ -17,6 +17,7 @@ import java.util.UUID;
 
 import io.eventops.printer.client.ConfirmationMode;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Repository;
@@ -156,16 +157,26 @@ public class PrintLedger {
 	 * @param jobId the job
 	 * @param printerId the printer about to print it
 	 * @return the claimed job (its attempts are the fencing token of this attempt), empty
-	 * when someone else has it or it is no longer queued here
+	 * when someone else has it, it is no longer queued here, or the printer holds another
+	 * unconfirmed job
 	 */
 	public Optional<PrintJob> claim(UUID jobId, String printerId) {
-		return this.jdbc
-			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " label_count_before = NULL, updated_at = now()"
-					+ " WHERE job_id = ? AND printer_id = ? AND state = 'QUEUED' RETURNING " + COLUMNS, this.mapper,
-					jobId, printerId)
-			.stream()
-			.findFirst();
+		try {
+			// Invariant 8: never a second unconfirmed job on one printer, whatever Redis
+			// says or which replica asks (a former lease holder after a stall); the
+			// unique index print_jobs_one_unconfirmed_per_printer_idx (V5) decides
+			// between two claims that run at once.
+			return this.jdbc.query("""
+					UPDATE printing.print_jobs p SET state = 'PRINTING', attempts = attempts + 1,
+						label_count_before = NULL, updated_at = now()
+					WHERE p.job_id = ? AND p.printer_id = ? AND p.state = 'QUEUED'
+						AND NOT EXISTS (SELECT 1 FROM printing.print_jobs u WHERE u.printer_id = p.printer_id
+							AND u.state IN ('PRINTING', 'UNKNOWN_OUTCOME'))
+					RETURNING\s""" + COLUMNS, this.mapper, jobId, printerId).stream().findFirst();
+		}
+		catch (DuplicateKeyException ex) {
+			return Optional.empty();
+		}
 	}
 
 	/**
@@ -174,16 +185,18 @@ public class PrintLedger {
 	 * @param printerId its printer
 	 * @param attempts the attempts last seen (fencing token)
 	 * @param possibleDuplicate whether the printer may have printed it: false only when
-	 * its label counter showed the earlier attempt's format dropped
+	 * its label counter showed the earlier attempt's format dropped (then counted as a
+	 * dropped send)
 	 * @return the claimed job, empty when it changed meanwhile
 	 */
 	public Optional<PrintJob> claimResend(UUID jobId, String printerId, int attempts, boolean possibleDuplicate) {
 		return this.jdbc
 			.query("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = attempts + 1,"
-					+ " label_count_before = NULL, possible_duplicate = possible_duplicate OR ?, updated_at = now()"
+					+ " label_count_before = NULL, possible_duplicate = possible_duplicate OR ?,"
+					+ " dropped_sends = dropped_sends + CASE WHEN ? THEN 0 ELSE 1 END, updated_at = now()"
 					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
-					+ " AND attempts = ? RETURNING " + COLUMNS, this.mapper, possibleDuplicate, jobId, printerId,
-					attempts)
+					+ " AND attempts = ? RETURNING " + COLUMNS, this.mapper, possibleDuplicate, possibleDuplicate,
+					jobId, printerId, attempts)
 			.stream()
 			.findFirst();
 	}
@@ -249,22 +262,39 @@ public class PrintLedger {
 	 * @return whether the attempt was still the current one
 	 */
 	public boolean requeueDropped(UUID jobId, String printerId, int attempts) {
+		return this.jdbc.update("UPDATE printing.print_jobs SET state = 'QUEUED', label_count_before = NULL,"
+				+ " dropped_sends = dropped_sends + 1, updated_at = now()"
+				+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
+				+ " AND attempts = ?", jobId, printerId, attempts) == 1;
+	}
+
+	/**
+	 * How many sends of a job its current printer dropped, by the label counter's
+	 * evidence.
+	 * @param jobId the job
+	 * @return the count, 0 for an unknown job
+	 */
+	public int droppedSends(UUID jobId) {
 		return this.jdbc
-			.update("UPDATE printing.print_jobs SET state = 'QUEUED', label_count_before = NULL, updated_at = now()"
-					+ " WHERE job_id = ? AND printer_id = ? AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')"
-					+ " AND attempts = ?", jobId, printerId, attempts) == 1;
+			.queryForList("SELECT dropped_sends FROM printing.print_jobs WHERE job_id = ?", Integer.class, jobId)
+			.stream()
+			.findFirst()
+			.orElse(0);
 	}
 
 	/**
 	 * Withdraws a job about to be sent (again) whose attendee has a newer credential: a
-	 * reprint revoked it, in the ledger or still in the reconciler's outbox.
+	 * reprint revoked it, in the ledger or still in the reconciler's outbox. A job left
+	 * PRINTING (its agent died mid-print) is withdrawn too, once its outcome resolved
+	 * without its label: the caller asks only then, never while a confirmation of it
+	 * runs.
 	 * @param jobId the job
 	 * @return whether this call withdrew it
 	 */
 	public boolean withdrawIfSuperseded(UUID jobId) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs p SET state = 'WITHDRAWN', withdrawn_at = now(), updated_at = now()
-				WHERE p.job_id = ? AND p.state IN ('PENDING', 'QUEUED', 'UNKNOWN_OUTCOME')
+				WHERE p.job_id = ? AND p.state IN ('PENDING', 'QUEUED', 'PRINTING', 'UNKNOWN_OUTCOME')
 					AND (EXISTS (SELECT 1 FROM printing.print_jobs n
 							WHERE n.attendee_id = p.attendee_id AND n.credential_version > p.credential_version)
 						OR EXISTS (SELECT 1 FROM reconciler.untaken_badge_jobs(p.attendee_id) u
@@ -334,7 +364,9 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Moves a job of a dead printer to another printer's queue (invariant 9).
+	 * Moves a job of a dead printer to another printer's queue (invariant 9). A job the
+	 * row shows sent and unconfirmed at the move is flagged {@code possibleDuplicate}
+	 * whatever the caller read before: the agent may have claimed and sent it since.
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param toPrinterId the backup
@@ -344,14 +376,16 @@ public class PrintLedger {
 	public boolean moveTo(UUID jobId, String fromPrinterId, String toPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
-					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
+					dropped_sends = 0, updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", toPrinterId,
 				possibleDuplicate, jobId, fromPrinterId) == 1;
 	}
 
 	/**
 	 * Puts a job of a dead printer back to PENDING for the relay to place when its pool
-	 * has an UP printer again.
+	 * has an UP printer again, flagged {@code possibleDuplicate} when the row shows it
+	 * sent and unconfirmed at the move.
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param possibleDuplicate whether the dead printer may have printed it
@@ -360,7 +394,8 @@ public class PrintLedger {
 	public boolean backToPending(UUID jobId, String fromPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
-					possible_duplicate = possible_duplicate OR ?, updated_at = now()
+					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
+					dropped_sends = 0, updated_at = now()
 				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", possibleDuplicate,
 				jobId, fromPrinterId) == 1;
 	}

@@ -16,6 +16,8 @@ public enum PrintProblem implements Refusal.Type {
 
 	PRINTER_EXISTS("printer-exists"),
 
+	PRINTER_ADDRESS_NOT_ALLOWED("printer-address-not-allowed"),
+
 	PRINTER_IN_SERVICE("printer-in-service"),
 
 	PROBE_NOT_CLEAN("probe-not-clean"),

@@ -1,5 +1,6 @@
 package io.eventops.orchestrator.probe;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -14,15 +15,18 @@ import io.eventops.orchestrator.printer.PrinterClients;
 import io.eventops.orchestrator.printer.PrinterRegistry;
 import io.eventops.orchestrator.printer.StatusSnapshot;
 import io.eventops.orchestrator.queue.PrintQueues;
+import io.eventops.printer.client.ConfirmationMode;
 import io.eventops.printer.status.PrinterStatus;
+import io.eventops.printer.status.StatusFormatException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.stereotype.Component;
 
 /**
- * Probes one printer ({@code ~HS}, falling back to {@code ~HQES}), counts failures,
- * records the resulting state and starts failover when the printer is declared DOWN.
+ * Probes one printer ({@code ~HS}, falling back to {@code ~HQES}, and its way of
+ * confirming labels), counts failures, records the resulting state and starts failover
+ * when the printer is declared DOWN.
  */
 @Component
 public class HealthProbe {
@@ -69,13 +73,8 @@ public class HealthProbe {
 			return;
 		}
 		PrinterStatus status = this.clients.of(printer).probe();
-		boolean clean = status.readyToPrint();
+		boolean clean = status.readyToPrint() && canConfirm(printer);
 		long failed;
-		if (clean && printer.confirmationMode() == null) {
-			// found out before the printer gets work: the dispatcher sends nothing to a
-			// printer whose confirmation mode is unknown (invariant 8)
-			this.modes.refresh(printer);
-		}
 		if (clean) {
 			this.failures.reset(printerId);
 			this.firstMiss.remove(printerId);
@@ -102,6 +101,30 @@ public class HealthProbe {
 			// re-dispatch.
 			this.failover.run(printerId, null, this.firstMiss.getOrDefault(printerId, Instant.now()));
 		}
+	}
+
+	// Invariant 8: a printer is in service only while it can confirm a label. Its mode is
+	// found out before it gets work; a counter printer's counter is read at every probe:
+	// answering "?" (a firmware change) it is asked again and confirmed by ~HS from then
+	// on, and answering nothing (or no mode found out) the probe fails, so that it goes
+	// DOWN and its work moves instead of looping claim, not sent, give back for ever.
+	private boolean canConfirm(Printer printer) {
+		if (printer.confirmationMode() == null) {
+			return this.modes.refresh(printer).isPresent();
+		}
+		if (printer.confirmationMode() != ConfirmationMode.LABEL_COUNTER) {
+			return true;
+		}
+		try {
+			if (this.clients.of(printer).labelCount().isPresent()) {
+				return true;
+			}
+		}
+		catch (IOException | StatusFormatException ex) {
+			logger.debug("Printer {} did not answer its label counter: {}", printer.printerId(), ex.getMessage());
+			return false;
+		}
+		return this.modes.refresh(printer).isPresent();
 	}
 
 }

@@ -6,7 +6,6 @@ import java.util.UUID;
 
 import io.eventops.orchestrator.config.RedisKeys;
 
-import org.springframework.data.redis.core.ListOperations;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.DefaultRedisScript;
 import org.springframework.data.redis.core.script.RedisScript;
@@ -62,6 +61,21 @@ public class PrintQueues {
 			return 1
 			""", Long.class);
 
+	// LMOVE from the queue only while nothing is in flight: a dispatcher that read an
+	// empty in-flight key before a stall (and lost its lease meanwhile) must not put a
+	// second job in flight beside the new holder's (invariant 8).
+	private static final RedisScript<String> TAKE_NEXT = new DefaultRedisScript<>("""
+			if redis.call('LLEN', KEYS[2]) > 0 then return false end
+			return redis.call('LMOVE', KEYS[1], KEYS[2], 'LEFT', 'RIGHT')
+			""", String.class);
+
+	// Back from flight to the head of the queue, in one step.
+	private static final RedisScript<Long> PUT_BACK = new DefaultRedisScript<>("""
+			if redis.call('LREM', KEYS[1], 0, ARGV[1]) == 0 then return 0 end
+			redis.call('LPUSH', KEYS[2], ARGV[1])
+			return 1
+			""", Long.class);
+
 	private final StringRedisTemplate redis;
 
 	private final RedisKeys keys;
@@ -93,15 +107,25 @@ public class PrintQueues {
 	}
 
 	/**
-	 * Moves the head of the queue into flight, atomically (LMOVE).
+	 * Moves the head of the queue into flight, atomically, only while no job is in flight
+	 * (at most one unconfirmed job per printer, invariant 8).
 	 * @param printerId the printer
-	 * @return the job now in flight, null when the queue is empty
+	 * @return the job now in flight, null when the queue is empty or a job is in flight
 	 */
 	public UUID takeNext(String printerId) {
-		String job = this.redis.opsForList()
-			.move(ListOperations.MoveFrom.fromHead(this.keys.queue(printerId)),
-					ListOperations.MoveTo.toTail(this.keys.inflight(printerId)));
+		String job = this.redis.execute(TAKE_NEXT, List.of(this.keys.queue(printerId), this.keys.inflight(printerId)));
 		return (job != null) ? UUID.fromString(job) : null;
+	}
+
+	/**
+	 * Puts a job taken into flight back at the head of its printer's queue (the ledger
+	 * refused its claim while another job of the printer is unconfirmed).
+	 * @param printerId the printer
+	 * @param jobId the job
+	 */
+	public void putBack(String printerId, UUID jobId) {
+		this.redis.execute(PUT_BACK, List.of(this.keys.inflight(printerId), this.keys.queue(printerId)),
+				jobId.toString());
 	}
 
 	/**

@@ -43,6 +43,8 @@ class OpenApiConfiguration {
 				operation.summary("Registers a printer in a pool (ADMIN)");
 				ApiDocuments.problem(operation, 409, "printer-exists", "a printer with this id exists");
 				ApiDocuments.problem(operation, 422, "validation", "a field is missing or invalid (see errors)");
+				ApiDocuments.problem(operation, 422, "printer-address-not-allowed",
+						"the host or port is outside eventops.print.printer-network");
 			}
 			case "GET /admin/v1/printers" ->
 				operation.summary("Every printer with its state, probe failures, queue depth and last status (OPS)");

@@ -1,5 +1,8 @@
 package io.eventops.orchestrator.agent;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +25,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import javax.sql.DataSource;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -62,6 +67,8 @@ class ReplicaTests {
 					"200ms", "eventops.print.connect-timeout", "300ms", "eventops.print.read-timeout", "300ms",
 					"eventops.print.confirm-poll-interval", "25ms", "eventops.print.agent-lease-ttl", "2s",
 					"eventops.print.rebuild-interval", "300ms", "eventops.print.rebuild-grace", "1s"));
+		properties.putAll(Map.of("eventops.print.printer-network.allowed-cidrs", "127.0.0.0/8",
+				"eventops.print.printer-network.allowed-ports", "1024-65535"));
 		first = start();
 		second = start();
 	}
@@ -156,6 +163,82 @@ class ReplicaTests {
 		eventually().until(() -> !reports(first, series) && !reports(second, series));
 		this.floor.redis().delete(lease);
 		eventually().until(() -> reports(first, series) || reports(second, series));
+	}
+
+	@Test
+	void aLeaseMovedWhileTheOldHolderWaitsOnPostgresNeverLeavesTwoUnconfirmedJobsOnOnePrinter() throws SQLException {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("stale", Duration.ofMillis(300));
+		String printerId = this.floor.register(printer, pool);
+		recordMostUnconfirmedPerPrinter();
+		String lease = keys(first).agentLease(printerId);
+		String holder = this.floor.redis().opsForValue().get(lease);
+		ConfigurableApplicationContext other = first.getBean(AgentLease.class).owner().equals(holder) ? second : first;
+		List<BadgeJob> jobs;
+		try (Connection stall = first.getBean(DataSource.class).getConnection()) {
+			// a PostgreSQL stall: every read of the dispatch pause waits, the lease
+			// holder's
+			// dispatch step among them, with nothing in flight yet
+			stall.setAutoCommit(false);
+			try (Statement lock = stall.createStatement()) {
+				lock.execute("LOCK TABLE printing.dispatch_pause IN ACCESS EXCLUSIVE MODE");
+			}
+			jobs = this.floor.jobs(pool, 3);
+			eventually().until(() -> this.floor.redis().opsForList().size(keys(first).queue(printerId)) == 3);
+			// the lease expires meanwhile and the other replica takes it (as after a
+			// stall
+			// longer than its TTL); its own dispatch step waits on the same stall
+			this.floor.redis()
+				.opsForValue()
+				.set(lease, other.getBean(AgentLease.class).owner(), Duration.ofSeconds(30));
+			// both dispatch steps and both ledger sweepers wait on the pause
+			eventually().until(() -> waitingOnTheDispatchPause() >= 4);
+			printer.swallowNext();
+			stall.rollback();
+		}
+
+		this.floor.awaitAllPrinted(jobs);
+		this.floor.assertEachPrintedOnce(jobs, printer);
+		assertThat(mostUnconfirmed(printerId)).as("unconfirmed jobs at once on printer %s", printerId)
+			.isLessThanOrEqualTo(1);
+	}
+
+	// A trigger keeps, per printer, the most jobs sent and not confirmed it held at once.
+	private void recordMostUnconfirmedPerPrinter() {
+		JdbcTemplate jdbc = this.floor.jdbc();
+		jdbc.execute("CREATE TABLE IF NOT EXISTS printing.test_most_unconfirmed"
+				+ " (printer_id text PRIMARY KEY, most int NOT NULL)");
+		jdbc.execute("""
+				CREATE OR REPLACE FUNCTION printing.test_count_unconfirmed() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN
+					IF NEW.printer_id IS NOT NULL THEN
+						INSERT INTO printing.test_most_unconfirmed (printer_id, most)
+						SELECT NEW.printer_id, count(*) FROM printing.print_jobs
+						WHERE printer_id = NEW.printer_id AND state IN ('PRINTING', 'UNKNOWN_OUTCOME')
+						ON CONFLICT (printer_id) DO UPDATE
+							SET most = greatest(test_most_unconfirmed.most, excluded.most);
+					END IF;
+					RETURN NULL;
+				END $$""");
+		jdbc.execute("CREATE OR REPLACE TRIGGER test_count_unconfirmed AFTER INSERT OR UPDATE ON printing.print_jobs"
+				+ " FOR EACH ROW EXECUTE FUNCTION printing.test_count_unconfirmed()");
+	}
+
+	private int mostUnconfirmed(String printerId) {
+		return this.floor.jdbc()
+			.queryForList("SELECT most FROM printing.test_most_unconfirmed WHERE printer_id = ?", Integer.class,
+					printerId)
+			.stream()
+			.findFirst()
+			.orElse(0);
+	}
+
+	private long waitingOnTheDispatchPause() {
+		Long waiting = this.floor.jdbc()
+			.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+					+ " AND wait_event_type = 'Lock' AND query LIKE 'SELECT resumes_at FROM printing.dispatch_pause%'",
+					Long.class);
+		return (waiting != null) ? waiting : 0;
 	}
 
 	private static boolean reports(ConfigurableApplicationContext context, String series) {

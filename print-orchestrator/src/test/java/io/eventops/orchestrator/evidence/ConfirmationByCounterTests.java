@@ -75,6 +75,25 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 	}
 
 	@Test
+	void aPrinterThatSwallowsEveryFormatIsTakenOutAndTheBadgePrintsOnAnotherOnce() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter swallower = this.floor.start("swallower", Duration.ofMillis(50));
+		String swallowerId = this.floor.register(swallower, pool);
+		swallower.swallowEvery();
+		BadgeJob job = this.floor.jobs(pool, 1).get(0);
+		eventually().until(() -> !swallower.droppedLabels().isEmpty());
+		VirtualPrinter backup = this.floor.start("backup", Duration.ofMillis(50));
+		String backupId = this.floor.register(backup, pool);
+
+		this.floor.awaitState(swallowerId, "DOWN");
+		this.floor.awaitAllPrinted(List.of(job));
+		this.floor.assertEachPrintedOnce(List.of(job), swallower, backup);
+		assertThat(row(job).printerId()).isEqualTo(backupId);
+		assertThat(row(job).possibleDuplicate()).as("the counter proved every earlier send dropped").isFalse();
+		assertThat(swallower.droppedLabels()).as("sends the swallower dropped").hasSize(3);
+	}
+
+	@Test
 	void jamClearedWithCancelAfterTheConfirmationGaveUpIsPrintedAgainOnce() {
 		String pool = TestData.unique("hall");
 		VirtualPrinter printer = this.floor.start("jam", Duration.ofMillis(100));

@@ -51,6 +51,49 @@ class ConfirmationModeTests extends PrintFloorTest {
 	}
 
 	@Test
+	void aCounterPrinterWhoseCounterGoesSilentIsDeclaredDownAndItsBadgePrintsElsewhere() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter silent = this.floor.start("silent", Duration.ofMillis(50));
+		String silentId = this.floor.register(silent, pool);
+		this.floor.http().postJson("/admin/v1/dispatch/pause", HttpTestClient.ops(), Map.of("ttlSeconds", 60));
+		BadgeJob job;
+		try {
+			job = this.floor.jobs(pool, 1).get(0);
+			eventually().until(() -> this.floor.ledger(List.of(job)).containsKey(job.jobId())
+					&& silentId.equals(this.floor.ledger(List.of(job)).get(job.jobId()).printerId()));
+			// ~HS still answers, the counter's getvar no longer does: nothing can be
+			// confirmed there
+			silent.silenceLabelCounter();
+		}
+		finally {
+			this.floor.http().post("/admin/v1/dispatch/resume", HttpTestClient.ops());
+		}
+		VirtualPrinter backup = this.floor.start("backup", Duration.ofMillis(50));
+		this.floor.register(backup, pool);
+
+		this.floor.awaitState(silentId, "DOWN");
+		this.floor.awaitAllPrinted(List.of(job));
+		this.floor.assertEachPrintedOnce(List.of(job), silent, backup);
+	}
+
+	@Test
+	void aCounterPrinterThatLosesItsCounterIsConfirmedByHostStatusFromThenOn() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("downgraded", Duration.ofMillis(50));
+		String printerId = this.floor.register(printer, pool);
+		// a firmware change: the getvar answers "?"
+		printer.forgetLabelCounter();
+
+		BadgeJob job = this.floor.jobs(pool, 1).get(0);
+
+		this.floor.awaitAllPrinted(List.of(job));
+		this.floor.assertEachPrintedOnce(List.of(job), printer);
+		assertThat(this.floor.confirmedBy(job)).isEqualTo("HOST_STATUS");
+		assertThat(listed().get(printerId).get("confirmationMode").asString()).isEqualTo("HOST_STATUS");
+		assertThat(this.floor.state(printerId)).isEqualTo("UP");
+	}
+
+	@Test
 	void aPrinterRegisteredBeforeTheModesExistedIsAskedByItsNextCleanProbe() {
 		String pool = TestData.unique("hall");
 		VirtualPrinter printer = this.floor.start("upgraded", Duration.ofMillis(50));

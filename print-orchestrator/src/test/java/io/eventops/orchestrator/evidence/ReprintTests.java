@@ -81,6 +81,24 @@ class ReprintTests extends PrintFloorTest {
 	}
 
 	@Test
+	void jobLeftPrintingByADeadReplicaIsWithdrawnOnceItsOutcomeResolvesAndNeverSentAgain() {
+		BadgeJob revoked = queuedWhilePaused();
+		// a replica claimed it, read the label counter and died before its format came
+		// out: the job is left PRINTING for the next agent
+		this.jdbc.update("UPDATE printing.print_jobs SET state = 'PRINTING', attempts = 1, label_count_before = ?"
+				+ " WHERE job_id = ?", this.printer.state().labelCount(), revoked.jobId());
+
+		BadgeJob reprint = TestData.reprint(this.jdbc, revoked, this.pool);
+		resumeDispatch();
+
+		this.floor.awaitAllPrinted(List.of(reprint));
+		eventually().until(() -> "WITHDRAWN".equals(state(revoked)));
+		assertThat(PrintFloor.labelsOf(revoked, this.printer)).isZero();
+		assertThat(PrintFloor.labels(this.printer)).singleElement()
+			.satisfies((label) -> assertThat(label.credentialVersion()).isEqualTo(2));
+	}
+
+	@Test
 	void reprintAfterTheBadgePrintedWithdrawsNothing() {
 		BadgeJob first = this.floor.jobs(this.pool, 1).get(0);
 		this.floor.awaitAllPrinted(List.of(first));

@@ -12,15 +12,18 @@ import io.eventops.printer.client.ConfirmationMode;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.SimpleDriverDataSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Every conditional update of the print ledger against the transition table of
@@ -51,6 +54,54 @@ class LedgerTransitionTests {
 					INSERT INTO printing.printers (printer_id, host, port, pool, state)
 					VALUES (?, '127.0.0.1', 9, 'transitions', 'UP')""", printer);
 		}
+	}
+
+	// each case starts with printers that hold nothing (one unconfirmed job per printer)
+	@BeforeEach
+	void emptyPrinters() {
+		jdbc.update("DELETE FROM printing.print_jobs WHERE printer_id IN (?, ?)", PRINTER, OTHER_PRINTER);
+	}
+
+	@Test
+	void aPrinterHoldingAnUnconfirmedJobCannotClaimAnotherOne() {
+		job(TestData.unique("att"), 1, JobState.PRINTING);
+		UUID queued = job(TestData.unique("att"), 1, JobState.QUEUED);
+
+		assertThat(ledger.claim(queued, PRINTER)).isEmpty();
+		assertThat(stateOf(queued)).isEqualTo(JobState.QUEUED);
+		// invariant 8 holds in PostgreSQL itself, whichever statement tries
+		assertThatExceptionOfType(DuplicateKeyException.class).isThrownBy(
+				() -> jdbc.update("UPDATE printing.print_jobs SET state = 'UNKNOWN_OUTCOME' WHERE job_id = ?", queued));
+	}
+
+	@Test
+	void aFailoverFlagsAJobSentAfterItWasReadAsQueued() {
+		// the failover read these jobs QUEUED; the agent claimed and sent them before
+		// the move
+		UUID moved = job(TestData.unique("att"), 1, JobState.PRINTING);
+		UUID pending = job(TestData.unique("att"), 1, JobState.QUEUED);
+		jdbc.update("UPDATE printing.print_jobs SET printer_id = ?, state = 'UNKNOWN_OUTCOME' WHERE job_id = ?",
+				OTHER_PRINTER, pending);
+
+		assertThat(ledger.moveTo(moved, PRINTER, OTHER_PRINTER, false)).isTrue();
+		assertThat(ledger.backToPending(pending, OTHER_PRINTER, false)).isTrue();
+
+		assertThat(possibleDuplicate(moved)).as("moved to the backup").isTrue();
+		assertThat(possibleDuplicate(pending)).as("back to PENDING").isTrue();
+	}
+
+	@Test
+	void aFailoverDoesNotFlagAJobThatWasNeverSent() {
+		UUID queued = job(TestData.unique("att"), 1, JobState.QUEUED);
+
+		assertThat(ledger.moveTo(queued, PRINTER, OTHER_PRINTER, false)).isTrue();
+
+		assertThat(possibleDuplicate(queued)).isFalse();
+	}
+
+	private static boolean possibleDuplicate(UUID job) {
+		return Boolean.TRUE.equals(jdbc
+			.queryForObject("SELECT possible_duplicate FROM printing.print_jobs WHERE job_id = ?", Boolean.class, job));
 	}
 
 	static Stream<Arguments> everyTransitionFromEveryState() {

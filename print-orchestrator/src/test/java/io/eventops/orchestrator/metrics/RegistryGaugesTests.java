@@ -56,10 +56,11 @@ class RegistryGaugesTests extends PrintFloorTest {
 		String up = printer("up", pool, "UP", null);
 		Instant disabledAt = Instant.parse("2026-03-01T09:30:00Z");
 		String disabled = printer("disabled", pool, "DISABLED", disabledAt);
+		// at most one unconfirmed job per printer (invariant 8, enforced by the ledger)
 		job(up, "QUEUED", false);
 		job(up, "PRINTING", false);
 		job(up, "PRINTED", false);
-		job(up, "UNKNOWN_OUTCOME", false);
+		job(up, "QUEUED", false);
 
 		this.gauges.refresh();
 
@@ -92,8 +93,9 @@ class RegistryGaugesTests extends PrintFloorTest {
 		double unknownBefore = scraped("eventops_print_jobs_unknown_outcome");
 		double duplicatesBefore = scraped("eventops_print_jobs_possible_duplicates");
 
+		// at most one unconfirmed job per printer (invariant 8, enforced by the ledger)
 		job(printer, "UNKNOWN_OUTCOME", false);
-		job(printer, "UNKNOWN_OUTCOME", true);
+		job(printer("q", pool, "UP", null), "UNKNOWN_OUTCOME", true);
 		job(printer, "PRINTED", true);
 		this.gauges.refresh();
 
@@ -101,7 +103,7 @@ class RegistryGaugesTests extends PrintFloorTest {
 		assertThat(scraped("eventops_print_jobs_possible_duplicates")).isEqualTo(duplicatesBefore + 2);
 		String labels = "printer=\"" + printer + "\"";
 		assertThat(scraped("eventops_print_registry_printer_state", labels)).isZero();
-		assertThat(scraped("eventops_print_registry_printer_jobs", labels)).isEqualTo(2);
+		assertThat(scraped("eventops_print_registry_printer_jobs", labels)).isEqualTo(1);
 	}
 
 	private String printer(String name, String pool, String state, Instant downSince) {

@@ -52,6 +52,26 @@ class AdminApiTests extends PrintFloorTest {
 	}
 
 	@Test
+	void printerHostsOutsideTheConfiguredNetworksAndPortsAreRefusedAndNothingIsRegistered() {
+		// the tests allow loopback on ports 1024-65535 (OrchestratorTest)
+		for (Map.Entry<String, Integer> target : List.of(Map.entry("127.0.0.1", 22), Map.entry("169.254.169.254", 9100),
+				Map.entry("10.0.0.1", 9100), Map.entry("no-such-host.invalid", 9100))) {
+			String printerId = TestData.unique("scan");
+			HttpTestClient.Response response = this.floor.http()
+				.postJson("/admin/v1/printers", admin(), Map.of("printerId", printerId, "host", target.getKey(), "port",
+						target.getValue(), "pool", "hall"));
+
+			assertThat(response.status()).as("%s", target).isEqualTo(422);
+			assertThat(response.contentType()).startsWith("application/problem+json");
+			assertThat(response.body().get("type").asString()).endsWith("printer-address-not-allowed");
+			assertThat(response.body().has("reachable")).isFalse();
+			assertThat(this.jdbc.queryForObject("SELECT count(*) FROM printing.printers WHERE printer_id = ?",
+					Long.class, printerId))
+				.isZero();
+		}
+	}
+
+	@Test
 	void invalidPrinterFieldsAreNamedInAProblem() {
 		HttpTestClient.Response response = this.floor.http()
 			.postJson("/admin/v1/printers", admin(),

@@ -32,6 +32,9 @@ final class Session implements Listener.SessionHandler {
 
 	private final boolean odometer;
 
+	// how the counter getvar is answered now (a fault injection)
+	private volatile CounterReply counterReply = CounterReply.COUNT;
+
 	Session(PrintEngine engine, int dpi, int labelLengthDots, boolean odometer) {
 		this.engine = engine;
 		this.dpi = dpi;
@@ -75,9 +78,33 @@ final class Session implements Listener.SessionHandler {
 		}
 		String name = getvar.group(1).toLowerCase(Locale.ROOT);
 		if (this.odometer && name.equals(LABEL_COUNT)) {
-			return "\"" + this.engine.snapshot().labelCount() + "\"";
+			return switch (this.counterReply) {
+				case COUNT -> "\"" + this.engine.snapshot().labelCount() + "\"";
+				case UNKNOWN -> "\"?\"";
+				case SILENT -> null;
+			};
 		}
 		return "\"?\"";
+	}
+
+	void counterReply(CounterReply reply) {
+		this.counterReply = reply;
+	}
+
+	/**
+	 * How a printer with the label counter answers the counter's getvar.
+	 */
+	enum CounterReply {
+
+		/** With the count, as it should. */
+		COUNT,
+
+		/** With {@code "?"}, as after a firmware change that lost the counter. */
+		UNKNOWN,
+
+		/** Not at all, while {@code ~HS} still answers. */
+		SILENT
+
 	}
 
 	private String execute(String code, boolean partialFormat) {

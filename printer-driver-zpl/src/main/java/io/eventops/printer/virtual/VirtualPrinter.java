@@ -245,6 +245,37 @@ public final class VirtualPrinter implements AutoCloseable {
 	}
 
 	/**
+	 * Every following format is swallowed, until {@link #clear()}: a printer that takes
+	 * formats, shows them busy and prints none of them.
+	 */
+	public void swallowEvery() {
+		this.engine.swallow(Integer.MAX_VALUE / 2);
+	}
+
+	/**
+	 * The label counter's getvar goes unanswered from now on, while {@code ~HS} still
+	 * answers (a Set-Get-Do that hangs).
+	 */
+	public void silenceLabelCounter() {
+		this.session.counterReply(Session.CounterReply.SILENT);
+	}
+
+	/**
+	 * The label counter's getvar answers {@code "?"} from now on, as after a firmware
+	 * change that lost the counter.
+	 */
+	public void forgetLabelCounter() {
+		this.session.counterReply(Session.CounterReply.UNKNOWN);
+	}
+
+	/**
+	 * The label counter answers with its count again.
+	 */
+	public void answerLabelCounter() {
+		this.session.counterReply(Session.CounterReply.COUNT);
+	}
+
+	/**
 	 * Changes the time each following label takes.
 	 * @param labelTime time per label
 	 */

@@ -3,6 +3,7 @@ package io.eventops.printer.virtual;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
@@ -17,6 +18,7 @@ import io.eventops.printer.zpl.TestBadges;
 import io.eventops.printer.zpl.ZplBadgeRenderer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 class LabelCounterTests {
@@ -32,6 +34,35 @@ class LabelCounterTests {
 
 		assertThat(rawGetvar("! U1 getvar \"odometer.total_label_count\"\r\n")).isEqualTo("\"0\"");
 		assertThat(rawGetvar("! U1 getvar \"no.such.variable\"\r\n")).isEqualTo("\"?\"");
+	}
+
+	@Test
+	void aCounterCanBeLostOrSilencedWhileHostStatusStillAnswers() throws IOException {
+		this.printer = start(Duration.ofMillis(10), true);
+		ZebraClient client = client();
+
+		this.printer.forgetLabelCounter();
+		assertThat(client.labelCount()).isEmpty();
+		this.printer.silenceLabelCounter();
+		assertThatExceptionOfType(SocketTimeoutException.class).isThrownBy(client::labelCount);
+		assertThat(client.hostStatus().readyToPrint()).isTrue();
+		this.printer.answerLabelCounter();
+		assertThat(client.labelCount()).hasValue(0);
+	}
+
+	@Test
+	void aPrinterSwallowingEveryFormatPrintsNoneUntilCleared() throws IOException {
+		this.printer = start(Duration.ofMillis(20), true);
+		ZebraClient client = client();
+		this.printer.swallowEvery();
+
+		client.send(badge("job-1") + badge("job-2"));
+
+		await().atMost(WAIT).until(() -> this.printer.droppedLabels().size() == 2);
+		assertThat(client.labelCount()).hasValue(0);
+		this.printer.clear();
+		client.send(badge("job-3"));
+		await().atMost(WAIT).until(() -> this.printer.printedLabels().size() == 1);
 	}
 
 	@Test
