@@ -26,6 +26,7 @@ final class Schema {
 				captured_at TEXT NOT NULL,
 				queued_at TEXT NOT NULL,
 				payload BLOB NOT NULL)""", """
+			CREATE INDEX IF NOT EXISTS entries_by_attendee ON entries (attendee_id)""", """
 			CREATE TABLE IF NOT EXISTS results (
 				seq INTEGER PRIMARY KEY,
 				outcome TEXT NOT NULL,
