@@ -159,20 +159,15 @@ final class ScreenApi {
 					Map.of("attendee", view(attendee)));
 			return;
 		}
-		Optional<EntryState> here = this.agent.latestEntryFor(attendeeId);
-		if (here.isPresent() && !attendee.checkedIn()) {
-			// recorded here, and a snapshot taken before the edge had it says otherwise
-			this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
-			attendee = this.agent.cache().find(attendeeId).orElse(attendee);
-		}
-		if (attendee.checkedIn()) {
-			Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
-					Map.of("attendee", view(attendee)));
+		if (attendee.checkedIn() || this.agent.latestEntryFor(attendeeId).isPresent()) {
+			alreadyCheckedIn(exchange, attendeeId, attendee);
 			return;
 		}
-		CheckInReceipt receipt;
+		Optional<CheckInReceipt> committed;
 		try {
-			receipt = this.agent.checkIn(CheckIn.of(attendeeId));
+			// the check above is for the answer; this one decides: two scans at once
+			// both pass the check, and only one may append
+			committed = this.agent.checkInOnce(CheckIn.of(attendeeId));
 		}
 		catch (UncheckedIOException ex) {
 			Http.problem(exchange, 503, "not-ready", "the kiosk has not learnt its sequence from the edge yet");
@@ -182,6 +177,11 @@ final class ScreenApi {
 			Http.problem(exchange, 422, "not-recorded", "the entry exceeds the log's entry size limit");
 			return;
 		}
+		if (committed.isEmpty()) {
+			alreadyCheckedIn(exchange, attendeeId, attendee);
+			return;
+		}
+		CheckInReceipt receipt = committed.get();
 		EntryState state = awaitAcknowledgement(attendeeId, receipt.seq());
 		Map<String, Object> answer = new LinkedHashMap<>();
 		answer.put("attendee", view(this.agent.cache().find(attendeeId).orElse(attendee)));
@@ -191,6 +191,18 @@ final class ScreenApi {
 		answer.put("outcome", (state != null) ? state.outcome() : null);
 		answer.put("reason", (state != null) ? state.reason() : null);
 		Http.send(exchange, 201, answer);
+	}
+
+	private void alreadyCheckedIn(HttpExchange exchange, String attendeeId, CachedAttendee cached) throws IOException {
+		CachedAttendee attendee = cached;
+		Optional<EntryState> here = this.agent.latestEntryFor(attendeeId);
+		if (here.isPresent() && !attendee.checkedIn()) {
+			// recorded here, and a snapshot taken before the edge had it says otherwise
+			this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
+			attendee = this.agent.cache().find(attendeeId).orElse(attendee);
+		}
+		Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
+				Map.of("attendee", view(attendee)));
 	}
 
 	private EntryState awaitAcknowledgement(String attendeeId, long seq) {

@@ -11,8 +11,14 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.eventops.agent.EdgeFixtureAccess;
@@ -96,6 +102,34 @@ class ScreenServerTests {
 		await().atMost(Duration.ofMinutes(1))
 			.untilAsserted(() -> assertThat(EdgeFixtureAccess.processed(this.kioskId)).containsEntry(1L, "APPLIED"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("backlog").asLong() == 0);
+	}
+
+	@Test
+	void twoScansAtOnceForOneAttendeeRecordOneEntry() throws Exception {
+		List<String> attendees = EdgeFixtureAccess.attendees("twice", 8);
+		await().atMost(Duration.ofMinutes(1))
+			.until(() -> attendees.stream().allMatch((id) -> get("/api/attendees/" + id).status() == 200));
+		// offline: each answer comes right after the commit
+		this.network.set(false);
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (String attendee : attendees) {
+				CountDownLatch start = new CountDownLatch(1);
+				List<Future<Answer>> scans = new ArrayList<>();
+				for (int i = 0; i < 2; i++) {
+					scans.add(threads.submit(() -> {
+						start.await();
+						return post("/api/scans", Map.of("text", attendee));
+					}));
+				}
+				start.countDown();
+				List<Integer> statuses = new ArrayList<>();
+				for (Future<Answer> scan : scans) {
+					statuses.add(scan.get(1, TimeUnit.MINUTES).status());
+				}
+				assertThat(statuses).as(attendee).containsExactlyInAnyOrder(201, 409);
+			}
+		}
+		assertThat(this.running.agent().status().lastSeq()).isEqualTo(attendees.size());
 	}
 
 	@Test
