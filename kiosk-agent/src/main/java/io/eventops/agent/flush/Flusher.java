@@ -11,6 +11,7 @@ import io.eventops.agent.http.SyncState;
 import io.eventops.agent.http.WireFormat;
 import io.eventops.agent.log.KioskLog;
 import io.eventops.agent.log.LogEntry;
+import io.eventops.agent.log.LogState;
 import io.eventops.model.flush.FlushResponse;
 
 /**
@@ -29,6 +30,9 @@ public final class Flusher {
 	private final int batchSize;
 
 	private final int maxBatchBytes;
+
+	// whether this run compared the log with the edge's sync-state
+	private volatile boolean sequenceChecked;
 
 	/**
 	 * A flusher of one log.
@@ -57,6 +61,34 @@ public final class Flusher {
 		}
 		SyncState state = this.edge.syncState();
 		this.log.continueSequenceAfter(state.continueAfter());
+		this.sequenceChecked = true;
+	}
+
+	/**
+	 * Once per run, before the first request: a log whose last seq is below the highest
+	 * seq the edge has seen of this kiosk was restored from an older copy, and its next
+	 * seqs are keys the edge holds with other check-ins (invariant 3). Such a log is
+	 * stopped for good instead of sending reused keys.
+	 * @return why the log is stopped, or {@code null} when it may send
+	 * @throws IOException when the edge cannot be asked
+	 */
+	private String checkSequence() throws IOException {
+		LogState state = this.log.state();
+		if (state.sequenceConflict() != null || this.sequenceChecked) {
+			return state.sequenceConflict();
+		}
+		SyncState edgeState = this.edge.syncState();
+		if (edgeState.highestSeenSeq() > state.lastSeq()) {
+			String why = "The log of kiosk " + state.kioskId() + " ends at seq " + state.lastSeq()
+					+ ", but the edge has seen seq " + edgeState.highestSeenSeq() + " from this kiosk: the log was "
+					+ "restored from an older copy, and new check-ins would reuse keys the edge already holds. "
+					+ "Nothing more is recorded or sent from this log. Call ops: keep this file for them, and start "
+					+ "the kiosk with an empty log, which continues after the edge's seq.";
+			this.log.stopForSequenceConflict(why);
+			return why;
+		}
+		this.sequenceChecked = true;
+		return null;
 	}
 
 	/**
@@ -67,6 +99,10 @@ public final class Flusher {
 		Round round = new Round();
 		try {
 			ensureSequence();
+			String conflict = checkSequence();
+			if (conflict != null) {
+				return round.end(FlushRound.Result.BLOCKED, null, conflict);
+			}
 		}
 		catch (IOException ex) {
 			return round.end(FlushRound.Result.RETRY, null, "sync-state: " + ex.getMessage());

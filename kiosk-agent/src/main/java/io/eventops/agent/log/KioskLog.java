@@ -100,6 +100,7 @@ public final class KioskLog implements AutoCloseable {
 				statement.execute(ddl);
 			}
 		}
+		addColumnIfMissing("log_state", "sequence_conflict TEXT");
 		try (PreparedStatement insert = this.connection.prepareStatement(
 				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
 						+ "VALUES (1, ?, 0, 0, 0)")) {
@@ -112,6 +113,20 @@ public final class KioskLog implements AutoCloseable {
 			throw new IllegalArgumentException(
 					"This log belongs to kiosk " + owner + ", not " + this.kioskId + ": one log per kiosk");
 		}
+	}
+
+	// logs written by an earlier agent lack the newer columns
+	private void addColumnIfMissing(String table, String column) throws SQLException {
+		String name = column.substring(0, column.indexOf(' '));
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("PRAGMA table_info(" + table + ")")) {
+			while (rows.next()) {
+				if (name.equals(rows.getString("name"))) {
+					return;
+				}
+			}
+		}
+		execute("ALTER TABLE " + table + " ADD COLUMN " + column);
 	}
 
 	/**
@@ -129,9 +144,9 @@ public final class KioskLog implements AutoCloseable {
 	public synchronized LogState state() {
 		return query(
 				"SELECT kiosk_id, last_seq, last_acked_seq, sequence_known, last_error, last_error_at, "
-						+ "last_success_at FROM log_state WHERE id = 1",
+						+ "last_success_at, sequence_conflict FROM log_state WHERE id = 1",
 				(rs) -> new LogState(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getInt(4) == 1, rs.getString(5),
-						time(rs.getString(6)), time(rs.getString(7))))
+						time(rs.getString(6)), time(rs.getString(7)), rs.getString(8)))
 			.get(0);
 	}
 
@@ -154,6 +169,22 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
+	 * Stops the log for good: it is behind what the edge has seen of this kiosk (restored
+	 * from an older copy), so its next seqs are keys the edge already holds with other
+	 * payloads. Appends are refused from now on, also after a restart.
+	 * @param why the message for the operator
+	 */
+	public synchronized void stopForSequenceConflict(String why) {
+		transaction(() -> {
+			try (PreparedStatement update = this.connection
+				.prepareStatement("UPDATE log_state SET sequence_conflict = ? WHERE id = 1")) {
+				update.setString(1, why);
+				return update.executeUpdate();
+			}
+		});
+	}
+
+	/**
 	 * Appends a check-in and returns once it is committed to disk, stamped with the next
 	 * seq, its key and {@code queuedAt}.
 	 * @param attendeeId the attendee
@@ -163,6 +194,7 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the committed entry
 	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
 	 * @throws SequenceUnknownException before the sequence is known
+	 * @throws SequenceConflictException once the log was found behind the edge
 	 */
 	public synchronized LogEntry append(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
 			BadgeOverrides badge) {
@@ -181,6 +213,7 @@ public final class KioskLog implements AutoCloseable {
 	 * (nothing is written)
 	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
 	 * @throws SequenceUnknownException before the sequence is known
+	 * @throws SequenceConflictException once the log was found behind the edge
 	 */
 	public synchronized Optional<LogEntry> appendFirst(String attendeeId, OffsetDateTime capturedAt,
 			boolean badgePrintedLocally, BadgeOverrides badge) {
@@ -197,6 +230,9 @@ public final class KioskLog implements AutoCloseable {
 			LogState state = state();
 			if (!state.sequenceKnown()) {
 				throw new SequenceUnknownException(this.kioskId);
+			}
+			if (state.sequenceConflict() != null) {
+				throw new SequenceConflictException(state.sequenceConflict());
 			}
 			long seq = state.lastSeq() + 1;
 			OffsetDateTime captured = Rfc3339.truncate(capturedAt);

@@ -18,7 +18,8 @@ final class Schema {
 				sequence_known INTEGER NOT NULL,
 				last_error TEXT,
 				last_error_at TEXT,
-				last_success_at TEXT)""", """
+				last_success_at TEXT,
+				sequence_conflict TEXT)""", """
 			CREATE TABLE IF NOT EXISTS entries (
 				seq INTEGER PRIMARY KEY,
 				idempotency_key TEXT NOT NULL UNIQUE,

@@ -23,6 +23,7 @@ import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.log.EntryState;
 import io.eventops.agent.log.EntryTooLargeException;
+import io.eventops.agent.log.SequenceConflictException;
 import io.eventops.model.express.ExpressCodeText;
 import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
@@ -171,6 +172,11 @@ final class ScreenApi {
 		}
 		catch (UncheckedIOException ex) {
 			Http.problem(exchange, 503, "not-ready", "the kiosk has not learnt its sequence from the edge yet");
+			return;
+		}
+		catch (SequenceConflictException ex) {
+			Http.problem(exchange, 503, "log-restored",
+					"this kiosk's log was restored from an older copy and records nothing more; call staff");
 			return;
 		}
 		catch (EntryTooLargeException ex) {

@@ -95,6 +95,25 @@ class KioskLogTests {
 	}
 
 	@Test
+	void aLogOfAnEarlierAgentGainsTheSequenceConflictColumnAndKeepsItsEntries() throws SQLException {
+		try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + this.directory.resolve("k.db"));
+				Statement statement = connection.createStatement()) {
+			statement.execute("CREATE TABLE log_state (id INTEGER PRIMARY KEY CHECK (id = 1), kiosk_id TEXT NOT NULL, "
+					+ "last_seq INTEGER NOT NULL, last_acked_seq INTEGER NOT NULL, sequence_known INTEGER NOT NULL, "
+					+ "last_error TEXT, last_error_at TEXT, last_success_at TEXT)");
+			statement.execute("INSERT INTO log_state VALUES (1, 'kiosk-07', 41, 41, 1, NULL, NULL, NULL)");
+		}
+		try (KioskLog log = open()) {
+			assertThat(log.state().sequenceConflict()).isNull();
+			assertThat(log.append("att_1", NOW, false, null).seq()).isEqualTo(42);
+			log.stopForSequenceConflict("restored");
+			assertThatExceptionOfType(SequenceConflictException.class)
+				.isThrownBy(() -> log.append("att_2", NOW, false, null))
+				.withMessage("restored");
+		}
+	}
+
+	@Test
 	void checkInBeforeTheSequenceIsKnownIsRefused() {
 		try (KioskLog log = open()) {
 			assertThatExceptionOfType(SequenceUnknownException.class)
