@@ -32,6 +32,15 @@ public final class EdgeFixtureAccess {
 		return EdgeFixture.get().config(kioskId, token, database);
 	}
 
+	/**
+	 * An HTTPS proxy in front of the edge (close it after use).
+	 * @return the proxy
+	 * @throws Exception when it cannot listen
+	 */
+	public static TlsProxy proxy() throws Exception {
+		return new TlsProxy(EdgeFixture.get());
+	}
+
 	public static Map<Long, String> processed(String kioskId) {
 		return EdgeFixture.get().processed(kioskId);
 	}

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.http.EdgeReply;
 import io.eventops.agent.http.SyncState;
@@ -19,7 +20,8 @@ import io.eventops.model.flush.FlushResponse;
  * the watermark only to the edge's {@code ackedThroughSeq} (invariant 6). A request the
  * edge refuses as a whole (400) is halved until the one entry that causes it is found;
  * that entry is dead-lettered on the device and the queue moves on, so that one bad entry
- * never blocks a kiosk.
+ * never blocks a kiosk. A request refused as too large (413, 422) is halved too; one
+ * entry refused so is dead-lettered only when it really exceeds the edge's limits.
  */
 public final class Flusher {
 
@@ -156,16 +158,26 @@ public final class Flusher {
 	}
 
 	private FlushRound condemn(LogEntry entry, EdgeReply reply, Round round) {
-		if (reply.kind() == EdgeReply.Kind.REFUSED_AS_A_WHOLE) {
-			// a heartbeat carries no entry: if the edge refuses that too, the fault is
-			// not in the entry, and dead-lettering would empty a healthy queue
-			EdgeReply heartbeat = post(List.of(), round);
-			if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
-				EdgeReply.Kind kind = heartbeat.kind();
-				return fail(round,
-						(kind == EdgeReply.Kind.RETRYABLE) ? FlushRound.Result.RETRY : FlushRound.Result.BLOCKED,
-						new EdgeReply(kind, heartbeat.status(), null, heartbeat.retryAfter(),
-								"the edge refuses requests without entries too: " + heartbeat.detail()));
+		// a heartbeat carries no entry: if the edge refuses that too, the fault is not in
+		// the entry, and dead-lettering would empty a healthy queue
+		EdgeReply heartbeat = post(List.of(), round);
+		if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
+			EdgeReply.Kind kind = heartbeat.kind();
+			return fail(round, (kind == EdgeReply.Kind.RETRYABLE) ? FlushRound.Result.RETRY : FlushRound.Result.BLOCKED,
+					new EdgeReply(kind, heartbeat.status(), null, heartbeat.retryAfter(),
+							"the edge refuses requests without entries too: " + heartbeat.detail()));
+		}
+		if (reply.kind() == EdgeReply.Kind.TOO_BIG) {
+			int bytes = WireFormat.flushBody(this.log.state().lastSeq(), List.of(entry.payload())).length;
+			if (bytes <= AgentConfig.EDGE_BODY_LIMIT) {
+				// one entry within the contract's limits (1 MiB, 500 entries) is not too
+				// big for the edge: something before it (a proxy's body limit) is, and
+				// dead-lettering would empty the queue one entry at a time
+				return fail(round, FlushRound.Result.BLOCKED,
+						new EdgeReply(reply.kind(), reply.status(), null, reply.retryAfter(),
+								"a request of one entry (" + bytes + " bytes, within the edge's limits) is refused as "
+										+ "too large, so something before the edge limits requests: " + reply.detail()
+										+ "; nothing dead-lettered"));
 			}
 		}
 		this.log.deadLetter(entry, reply.status(), reply.detail());
