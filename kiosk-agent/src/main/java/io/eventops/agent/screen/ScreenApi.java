@@ -32,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  * The attendee side of the screen's API: search, check in (by choice or by scan), express
  * codes, badge status and the kiosk's status line. A check-in is answered only after the
  * agent's log committed it; the answer then says whether the edge has it yet ("checked
- * in") or the kiosk keeps it until the edge is back ("saved on this kiosk").
+ * in"), the kiosk keeps it until the edge is back ("saved on this kiosk"), or the edge
+ * refused it on its own and it waits for staff ("ask staff").
  */
 final class ScreenApi {
 
@@ -193,7 +194,7 @@ final class ScreenApi {
 		answer.put("attendee", view(this.agent.cache().find(attendeeId).orElse(attendee)));
 		answer.put("seq", receipt.seq());
 		answer.put("capturedAt", Rfc3339.format(receipt.capturedAt()));
-		answer.put("delivery", (state != null && state.acknowledged()) ? "DELIVERED" : "SAVED_ON_KIOSK");
+		answer.put("delivery", delivery(state));
 		answer.put("outcome", (state != null) ? state.outcome() : null);
 		answer.put("reason", (state != null) ? state.reason() : null);
 		Http.send(exchange, 201, answer);
@@ -209,6 +210,14 @@ final class ScreenApi {
 		}
 		Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
 				Map.of("attendee", view(attendee)));
+	}
+
+	// a dead letter is on the kiosk, and will not be sent: the attendee needs staff
+	private static String delivery(EntryState state) {
+		if (state != null && state.deadLettered()) {
+			return "ASK_STAFF";
+		}
+		return (state != null && state.acknowledged()) ? "DELIVERED" : "SAVED_ON_KIOSK";
 	}
 
 	private EntryState awaitAcknowledgement(String attendeeId, long seq) {

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.eventops.agent.EdgeFixtureAccess;
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.TlsProxy;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.WireFormat;
 import org.junit.jupiter.api.AfterEach;
@@ -55,12 +56,18 @@ class ScreenServerTests {
 
 	private List<String> attendees;
 
+	private AgentConfig config;
+
 	@BeforeEach
 	void setUp() throws IOException {
 		this.kioskId = EdgeFixtureAccess.newKioskId("screen");
 		String token = EdgeFixtureAccess.provision(this.kioskId);
 		this.attendees = EdgeFixtureAccess.attendees("scr", 4);
-		AgentConfig config = EdgeFixtureAccess.config(this.kioskId, token, this.directory.resolve("k.db"));
+		this.config = EdgeFixtureAccess.config(this.kioskId, token, this.directory.resolve("k.db"));
+		serve(this.config);
+	}
+
+	private void serve(AgentConfig config) throws IOException {
 		this.running = ScreenServer.open(KioskAgent.builder(config).network(this.network::get),
 				new ScreenSettings(0, "4321", Duration.ofSeconds(60), "en"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
@@ -102,6 +109,26 @@ class ScreenServerTests {
 		await().atMost(Duration.ofMinutes(1))
 			.untilAsserted(() -> assertThat(EdgeFixtureAccess.processed(this.kioskId)).containsEntry(1L, "APPLIED"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("backlog").asLong() == 0);
+	}
+
+	@Test
+	void aCheckInTheEdgeRefusesOnItsOwnIsNotConfirmedAsSavedButSendsToStaff() throws Exception {
+		String refused = this.attendees.get(3);
+		try (TlsProxy proxy = EdgeFixtureAccess.proxy()) {
+			proxy.refuseFlushes(400, (body) -> new String(body, StandardCharsets.UTF_8).contains(refused));
+			this.running.close();
+			serve(this.config.withEdgeUrl(proxy.url()));
+			await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("online").asBoolean());
+
+			Answer checkIn = post("/api/check-ins", Map.of("attendeeId", refused));
+
+			assertThat(checkIn.status()).isEqualTo(201);
+			assertThat(checkIn.json().get("delivery").asString()).isEqualTo("ASK_STAFF");
+			assertThat(this.running.agent().status().deadLetters()).singleElement()
+				.satisfies((dead) -> assertThat(dead.attendeeId()).isEqualTo(refused));
+			assertThat(get("/api/attendees/" + refused + "/badge").json().get("status").asString())
+				.isEqualTo("ASK_STAFF");
+		}
 	}
 
 	@Test
