@@ -69,7 +69,7 @@ class ScreenServerTests {
 
 	private void serve(AgentConfig config) throws IOException {
 		this.running = ScreenServer.open(KioskAgent.builder(config).network(this.network::get),
-				new ScreenSettings(0, "4321", Duration.ofSeconds(60), "en"));
+				new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
 	}
 
@@ -211,8 +211,8 @@ class ScreenServerTests {
 	@Test
 	void staffModeNeedsThePin() {
 		assertThat(get("/api/staff/summary").status()).isEqualTo(401);
-		assertThat(post("/api/staff/session", Map.of("pin", "1111")).status()).isEqualTo(401);
-		String token = post("/api/staff/session", Map.of("pin", "4321")).json().get("token").asString();
+		assertThat(post("/api/staff/session", Map.of("pin", "111111")).status()).isEqualTo(401);
+		String token = post("/api/staff/session", Map.of("pin", "864213")).json().get("token").asString();
 		Answer summary = send(
 				HttpRequest.newBuilder(url("/api/staff/summary")).header("Authorization", "Bearer " + token).GET());
 		assertThat(summary.status()).isEqualTo(200);
