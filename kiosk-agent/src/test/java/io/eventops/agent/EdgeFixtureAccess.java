@@ -41,6 +41,14 @@ public final class EdgeFixtureAccess {
 		return new TlsProxy(EdgeFixture.get());
 	}
 
+	/**
+	 * Runs a statement on the suite's database (to stage a pruned change log).
+	 * @param sql the statement
+	 */
+	public static void execute(String sql) {
+		EdgeFixture.get().execute(sql);
+	}
+
 	public static Map<Long, String> processed(String kioskId) {
 		return EdgeFixture.get().processed(kioskId);
 	}
