@@ -239,6 +239,9 @@ class KioskApp extends HTMLElement {
 			const receipt = await request();
 			if (receipt.outcome === 'REJECTED') {
 				this.showProblem('REJECTED');
+			} else if (receipt.delivery === 'ASK_STAFF') {
+				// kept on this kiosk as a dead letter: it will not be sent by itself
+				this.showProblem('ASK_STAFF');
 			} else {
 				this.showDone(receipt);
 			}

@@ -111,12 +111,44 @@ public final class KioskAgent implements AutoCloseable {
 	 */
 	public CheckInReceipt checkIn(CheckIn checkIn) {
 		ensureSequence();
-		OffsetDateTime capturedAt = (checkIn.capturedAt() != null) ? checkIn.capturedAt()
-				: OffsetDateTime.now(this.clock);
-		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt, checkIn.badgePrintedLocally(),
+		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(),
 				checkIn.badge());
-		this.cache.markCheckedIn(checkIn.attendeeId(), this.config.kioskId(),
-				io.eventops.model.time.Rfc3339.format(entry.capturedAt()));
+		return committed(entry);
+	}
+
+	/**
+	 * Records a check-in unless this kiosk's log already holds one for the attendee: the
+	 * check and the append are one write transaction, so two scans at once, or a command
+	 * run again after its answer got lost, record one entry.
+	 * @param checkIn the check-in
+	 * @return what it was stamped with, or empty when the log already holds an entry for
+	 * the attendee (see {@link #latestEntryFor})
+	 * @throws io.eventops.agent.log.EntryTooLargeException when the entry exceeds the cap
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<CheckInReceipt> checkInOnce(CheckIn checkIn) {
+		ensureSequence();
+		return this.log
+			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge())
+			.map(this::committed);
+	}
+
+	private OffsetDateTime capturedAt(CheckIn checkIn) {
+		return (checkIn.capturedAt() != null) ? checkIn.capturedAt() : OffsetDateTime.now(this.clock);
+	}
+
+	// the entry is on disk: nothing after this may turn it into a failure
+	private CheckInReceipt committed(LogEntry entry) {
+		try {
+			this.cache.markCheckedIn(entry.attendeeId(), this.config.kioskId(),
+					io.eventops.model.time.Rfc3339.format(entry.capturedAt()));
+		}
+		catch (RuntimeException ex) {
+			// the cache is a convenience (busy, disk full): the log decides, and the
+			// screen reads this kiosk's own entries from the log too
+			System.err.println("kiosk-agent: the attendee cache was not updated after check-in "
+					+ entry.idempotencyKey() + ": " + ex.getMessage());
+		}
 		if (this.config.flushAfterCheckIn()) {
 			// a check-in during a backoff wait is worth an immediate attempt: the network
 			// may be back, and this kiosk is evidently in use

@@ -32,6 +32,23 @@ public final class EdgeFixtureAccess {
 		return EdgeFixture.get().config(kioskId, token, database);
 	}
 
+	/**
+	 * An HTTPS proxy in front of the edge (close it after use).
+	 * @return the proxy
+	 * @throws Exception when it cannot listen
+	 */
+	public static TlsProxy proxy() throws Exception {
+		return new TlsProxy(EdgeFixture.get());
+	}
+
+	/**
+	 * Runs a statement on the suite's database (to stage a pruned change log).
+	 * @param sql the statement
+	 */
+	public static void execute(String sql) {
+		EdgeFixture.get().execute(sql);
+	}
+
 	public static Map<Long, String> processed(String kioskId) {
 		return EdgeFixture.get().processed(kioskId);
 	}

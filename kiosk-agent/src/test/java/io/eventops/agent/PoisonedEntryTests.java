@@ -8,10 +8,13 @@ import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.stream.LongStream;
 
+import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.flush.FlushRound;
 import io.eventops.agent.log.DeadLetter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,6 +58,38 @@ class PoisonedEntryTests {
 		}
 		List<Long> expected = LongStream.rangeClosed(1, 500).filter((seq) -> seq != 250).boxed().toList();
 		assertThat(edge.processed(kiosk.id())).hasSize(499).containsOnlyKeys(expected);
+	}
+
+	@ParameterizedTest
+	@ValueSource(ints = { 413, 422 })
+	void aProxyRefusingEvenOneEntryRequestsAsTooLargeDeadLettersNothing(int status, @TempDir Path directory)
+			throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("limit", 5);
+		try (TlsProxy proxy = new TlsProxy(edge)) {
+			// a body limit below one entry's request, above a heartbeat's
+			proxy.refuseFlushes(status, (body) -> body.length > 100);
+			AgentConfig config = edge.config(kiosk.id(), kiosk.token(), directory.resolve("kiosk.db"))
+				.withEdgeUrl(proxy.url());
+			try (KioskAgent agent = KioskAgent.open(config)) {
+				for (String attendee : kiosk.attendees()) {
+					agent.checkIn(attendee);
+				}
+
+				FlushRound refused = agent.flush();
+
+				assertThat(refused.result()).isEqualTo(FlushRound.Result.BLOCKED);
+				assertThat(refused.deadLettered()).isZero();
+				assertThat(refused.error()).contains("HTTP " + status);
+				assertThat(agent.status().deadLetters()).isEmpty();
+				assertThat(agent.status().pending()).isEqualTo(5);
+
+				proxy.forwardAllFlushes();
+				assertThat(agent.flush().drained()).isTrue();
+				assertThat(agent.status().watermark()).isEqualTo(5);
+			}
+		}
+		assertThat(edge.processed(kiosk.id())).hasSize(5).containsOnlyKeys(1L, 2L, 3L, 4L, 5L);
 	}
 
 	/**

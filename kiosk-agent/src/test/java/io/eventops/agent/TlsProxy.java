@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -43,10 +44,11 @@ import tools.jackson.databind.JsonNode;
 /**
  * An HTTPS proxy between the agent and the real edge, serving the edge's own certificate:
  * it forwards each request to the edge and can drop the answer after the edge committed
- * (a lost response) or stop listening altogether (the edge unreachable). It records the
- * seqs of every flush it forwarded, in order.
+ * (a lost response), refuse some flushes itself (a proxy's body limit, a request the edge
+ * would refuse), or stop listening altogether (the edge unreachable). It records the seqs
+ * of every flush it forwarded, in order.
  */
-final class TlsProxy implements AutoCloseable {
+public final class TlsProxy implements AutoCloseable {
 
 	private final EdgeFixture edge;
 
@@ -66,6 +68,8 @@ final class TlsProxy implements AutoCloseable {
 
 	private volatile ServerSocket listener;
 
+	private volatile Refusal refusal;
+
 	TlsProxy(EdgeFixture edge) throws Exception {
 		this.edge = edge;
 		this.serverContext = serverContext(edge.caFile(), edge.privateKeyFile());
@@ -80,8 +84,23 @@ final class TlsProxy implements AutoCloseable {
 		listen(socket);
 	}
 
-	URI url() {
+	public URI url() {
 		return URI.create("https://localhost:" + this.port);
+	}
+
+	/**
+	 * From now on the proxy itself answers flushes whose body matches, with a problem of
+	 * the given status, and forwards nothing of them.
+	 * @param status the HTTP status
+	 * @param body which flush bodies
+	 */
+	public void refuseFlushes(int status, Predicate<byte[]> body) {
+		this.refusal = new Refusal(status, body);
+	}
+
+	/** Forwards every flush again. */
+	public void forwardAllFlushes() {
+		this.refusal = null;
 	}
 
 	/** The next answer of the edge is thrown away after the edge committed. */
@@ -136,6 +155,14 @@ final class TlsProxy implements AutoCloseable {
 				if (request == null) {
 					return;
 				}
+				Refusal refused = this.refusal;
+				if (refused != null && request.path.endsWith("/flush") && refused.body().test(request.body)) {
+					write(out, refused.status(), "application/problem+json",
+							("{\"type\":\"about:blank\",\"status\":" + refused.status()
+									+ ",\"detail\":\"refused by the proxy\"}")
+								.getBytes(StandardCharsets.UTF_8));
+					continue;
+				}
 				HttpResponse<byte[]> response = forward(request);
 				if (this.dropNextResponse.compareAndSet(true, false)) {
 					// the edge has answered, so it committed: the agent never hears of it
@@ -173,6 +200,14 @@ final class TlsProxy implements AutoCloseable {
 		return this.upstream.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
 	}
 
+	private static void write(OutputStream out, int status, String contentType, byte[] body) throws IOException {
+		String head = "HTTP/1.1 " + status + " Refused\r\ncontent-type: " + contentType + "\r\ncontent-length: "
+				+ body.length + "\r\n\r\n";
+		out.write(head.getBytes(StandardCharsets.ISO_8859_1));
+		out.write(body);
+		out.flush();
+	}
+
 	private static void write(OutputStream out, HttpResponse<byte[]> response) throws IOException {
 		StringBuilder head = new StringBuilder("HTTP/1.1 " + response.statusCode() + " Proxied\r\n");
 		for (String header : List.of("content-type", "retry-after")) {
@@ -184,6 +219,9 @@ final class TlsProxy implements AutoCloseable {
 		out.write(head.toString().getBytes(StandardCharsets.ISO_8859_1));
 		out.write(response.body());
 		out.flush();
+	}
+
+	private record Refusal(int status, Predicate<byte[]> body) {
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 package io.eventops.agent.cli;
 
 import java.time.OffsetDateTime;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import io.eventops.agent.CheckIn;
@@ -9,7 +10,9 @@ import io.eventops.agent.KioskAgent;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.config.StrictBoolean;
 import io.eventops.agent.flush.FlushRound;
+import io.eventops.agent.log.EntryState;
 import io.eventops.model.flush.BadgeOverrides;
+import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.time.Rfc3339;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +21,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code checkin}: records one check-in durably, prints what it was stamped with, then
- * tries one flush (a failed flush leaves the entry safely queued).
+ * tries one flush (a failed flush leaves the entry safely queued). An attendee the log
+ * already holds an entry for gets no second one: it prints that entry instead.
  */
 @Command(name = "checkin", mixinStandardHelpOptions = true,
 		description = "Record a check-in (committed to disk before this returns).")
@@ -52,9 +56,20 @@ final class CheckInCommand implements Callable<Integer> {
 		BadgeOverrides badge = (this.displayName != null || this.company != null)
 				? new BadgeOverrides(this.displayName, this.company) : null;
 		try (KioskAgent agent = KioskAgent.open(config)) {
-			CheckInReceipt receipt = agent.checkIn(new CheckIn(this.attendeeId, captured, printed, badge));
-			System.out.println("COMMITTED " + receipt.seq() + " " + receipt.idempotencyKey() + " queuedAt="
-					+ Rfc3339.format(receipt.queuedAt()));
+			Optional<CheckInReceipt> committed = agent
+				.checkInOnce(new CheckIn(this.attendeeId, captured, printed, badge));
+			if (committed.isPresent()) {
+				CheckInReceipt receipt = committed.get();
+				System.out.println("COMMITTED " + receipt.seq() + " " + receipt.idempotencyKey() + " queuedAt="
+						+ Rfc3339.format(receipt.queuedAt()));
+			}
+			else {
+				// run again after a lost answer: the entry is there, a second one would
+				// be a second check-in
+				EntryState logged = agent.latestEntryFor(this.attendeeId).orElseThrow();
+				System.out.println("ALREADY " + logged.seq() + " " + FlushEntry.keyOf(config.kioskId(), logged.seq())
+						+ " capturedAt=" + logged.capturedAt());
+			}
 			if (config.flushAfterCheckIn()) {
 				FlushRound round = agent.flush();
 				System.out.println(FlushCommand.describe(round));

@@ -27,7 +27,7 @@ final class ServeCommand implements Callable<Integer> {
 	String port;
 
 	@Option(names = "--staff-pin",
-			description = "4-12 digits that open staff mode (KIOSK_AGENT_STAFF_PIN; prefer --staff-pin-file).")
+			description = "6-12 digits that open staff mode (KIOSK_AGENT_STAFF_PIN; prefer --staff-pin-file).")
 	String staffPin;
 
 	@Option(names = "--staff-pin-file", description = "File holding the staff PIN (KIOSK_AGENT_STAFF_PIN_FILE).")

@@ -72,6 +72,17 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	}
 
 	/**
+	 * The same settings with another edge (a proxy in front of it, another address).
+	 * @param url the edge's base URL
+	 * @return the settings
+	 */
+	public AgentConfig withEdgeUrl(URI url) {
+		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+	}
+
+	/**
 	 * The same settings with another CA file.
 	 * @param file the PEM file
 	 * @return the settings

@@ -5,12 +5,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.http.EdgeReply;
 import io.eventops.agent.http.SyncState;
 import io.eventops.agent.http.WireFormat;
 import io.eventops.agent.log.KioskLog;
 import io.eventops.agent.log.LogEntry;
+import io.eventops.agent.log.LogState;
 import io.eventops.model.flush.FlushResponse;
 
 /**
@@ -18,7 +20,8 @@ import io.eventops.model.flush.FlushResponse;
  * the watermark only to the edge's {@code ackedThroughSeq} (invariant 6). A request the
  * edge refuses as a whole (400) is halved until the one entry that causes it is found;
  * that entry is dead-lettered on the device and the queue moves on, so that one bad entry
- * never blocks a kiosk.
+ * never blocks a kiosk. A request refused as too large (413, 422) is halved too; one
+ * entry refused so is dead-lettered only when it really exceeds the edge's limits.
  */
 public final class Flusher {
 
@@ -29,6 +32,9 @@ public final class Flusher {
 	private final int batchSize;
 
 	private final int maxBatchBytes;
+
+	// whether this run compared the log with the edge's sync-state
+	private volatile boolean sequenceChecked;
 
 	/**
 	 * A flusher of one log.
@@ -57,6 +63,34 @@ public final class Flusher {
 		}
 		SyncState state = this.edge.syncState();
 		this.log.continueSequenceAfter(state.continueAfter());
+		this.sequenceChecked = true;
+	}
+
+	/**
+	 * Once per run, before the first request: a log whose last seq is below the highest
+	 * seq the edge has seen of this kiosk was restored from an older copy, and its next
+	 * seqs are keys the edge holds with other check-ins (invariant 3). Such a log is
+	 * stopped for good instead of sending reused keys.
+	 * @return why the log is stopped, or {@code null} when it may send
+	 * @throws IOException when the edge cannot be asked
+	 */
+	private String checkSequence() throws IOException {
+		LogState state = this.log.state();
+		if (state.sequenceConflict() != null || this.sequenceChecked) {
+			return state.sequenceConflict();
+		}
+		SyncState edgeState = this.edge.syncState();
+		if (edgeState.highestSeenSeq() > state.lastSeq()) {
+			String why = "The log of kiosk " + state.kioskId() + " ends at seq " + state.lastSeq()
+					+ ", but the edge has seen seq " + edgeState.highestSeenSeq() + " from this kiosk: the log was "
+					+ "restored from an older copy, and new check-ins would reuse keys the edge already holds. "
+					+ "Nothing more is recorded or sent from this log. Call ops: keep this file for them, and start "
+					+ "the kiosk with an empty log, which continues after the edge's seq.";
+			this.log.stopForSequenceConflict(why);
+			return why;
+		}
+		this.sequenceChecked = true;
+		return null;
 	}
 
 	/**
@@ -67,6 +101,10 @@ public final class Flusher {
 		Round round = new Round();
 		try {
 			ensureSequence();
+			String conflict = checkSequence();
+			if (conflict != null) {
+				return round.end(FlushRound.Result.BLOCKED, null, conflict);
+			}
 		}
 		catch (IOException ex) {
 			return round.end(FlushRound.Result.RETRY, null, "sync-state: " + ex.getMessage());
@@ -120,16 +158,26 @@ public final class Flusher {
 	}
 
 	private FlushRound condemn(LogEntry entry, EdgeReply reply, Round round) {
-		if (reply.kind() == EdgeReply.Kind.REFUSED_AS_A_WHOLE) {
-			// a heartbeat carries no entry: if the edge refuses that too, the fault is
-			// not in the entry, and dead-lettering would empty a healthy queue
-			EdgeReply heartbeat = post(List.of(), round);
-			if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
-				EdgeReply.Kind kind = heartbeat.kind();
-				return fail(round,
-						(kind == EdgeReply.Kind.RETRYABLE) ? FlushRound.Result.RETRY : FlushRound.Result.BLOCKED,
-						new EdgeReply(kind, heartbeat.status(), null, heartbeat.retryAfter(),
-								"the edge refuses requests without entries too: " + heartbeat.detail()));
+		// a heartbeat carries no entry: if the edge refuses that too, the fault is not in
+		// the entry, and dead-lettering would empty a healthy queue
+		EdgeReply heartbeat = post(List.of(), round);
+		if (heartbeat.kind() != EdgeReply.Kind.ACCEPTED) {
+			EdgeReply.Kind kind = heartbeat.kind();
+			return fail(round, (kind == EdgeReply.Kind.RETRYABLE) ? FlushRound.Result.RETRY : FlushRound.Result.BLOCKED,
+					new EdgeReply(kind, heartbeat.status(), null, heartbeat.retryAfter(),
+							"the edge refuses requests without entries too: " + heartbeat.detail()));
+		}
+		if (reply.kind() == EdgeReply.Kind.TOO_BIG) {
+			int bytes = WireFormat.flushBody(this.log.state().lastSeq(), List.of(entry.payload())).length;
+			if (bytes <= AgentConfig.EDGE_BODY_LIMIT) {
+				// one entry within the contract's limits (1 MiB, 500 entries) is not too
+				// big for the edge: something before it (a proxy's body limit) is, and
+				// dead-lettering would empty the queue one entry at a time
+				return fail(round, FlushRound.Result.BLOCKED,
+						new EdgeReply(reply.kind(), reply.status(), null, reply.retryAfter(),
+								"a request of one entry (" + bytes + " bytes, within the edge's limits) is refused as "
+										+ "too large, so something before the edge limits requests: " + reply.detail()
+										+ "; nothing dead-lettered"));
 			}
 		}
 		this.log.deadLetter(entry, reply.status(), reply.detail());

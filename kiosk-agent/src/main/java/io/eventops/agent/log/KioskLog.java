@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 import io.eventops.model.flush.BadgeOverrides;
@@ -63,21 +64,27 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the open log
 	 */
 	public static KioskLog open(Path file, String kioskId, int maxEntryBytes, EntryEncoder encoder, Clock clock) {
+		return open(file, kioskId, maxEntryBytes, encoder, clock, UnaryOperator.identity());
+	}
+
+	/**
+	 * Opens a log whose connection passes through {@code driver} (tests that make the
+	 * driver fail where a real one can).
+	 */
+	static KioskLog open(Path file, String kioskId, int maxEntryBytes, EntryEncoder encoder, Clock clock,
+			UnaryOperator<Connection> driver) {
 		SQLiteConfig config = new SQLiteConfig();
 		config.setJournalMode(SQLiteConfig.JournalMode.WAL);
 		// FULL: in WAL mode NORMAL may roll a committed transaction back after a power
 		// loss, and a check-in is reported as recorded on commit
 		config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
 		config.setBusyTimeout(10_000);
-		// IMMEDIATE: take the write lock at BEGIN, so two processes on one file
-		// serialize instead of failing on a lock upgrade
-		config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
 		try {
 			Path parent = file.toAbsolutePath().getParent();
 			if (parent != null) {
 				Files.createDirectories(parent);
 			}
-			Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+			Connection connection = driver.apply(config.createConnection("jdbc:sqlite:" + file.toAbsolutePath()));
 			KioskLog log = new KioskLog(connection, kioskId, maxEntryBytes, encoder, clock);
 			log.initialize();
 			return log;
@@ -93,6 +100,7 @@ public final class KioskLog implements AutoCloseable {
 				statement.execute(ddl);
 			}
 		}
+		addColumnIfMissing("log_state", "sequence_conflict TEXT");
 		try (PreparedStatement insert = this.connection.prepareStatement(
 				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
 						+ "VALUES (1, ?, 0, 0, 0)")) {
@@ -105,6 +113,20 @@ public final class KioskLog implements AutoCloseable {
 			throw new IllegalArgumentException(
 					"This log belongs to kiosk " + owner + ", not " + this.kioskId + ": one log per kiosk");
 		}
+	}
+
+	// logs written by an earlier agent lack the newer columns
+	private void addColumnIfMissing(String table, String column) throws SQLException {
+		String name = column.substring(0, column.indexOf(' '));
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("PRAGMA table_info(" + table + ")")) {
+			while (rows.next()) {
+				if (name.equals(rows.getString("name"))) {
+					return;
+				}
+			}
+		}
+		execute("ALTER TABLE " + table + " ADD COLUMN " + column);
 	}
 
 	/**
@@ -122,9 +144,9 @@ public final class KioskLog implements AutoCloseable {
 	public synchronized LogState state() {
 		return query(
 				"SELECT kiosk_id, last_seq, last_acked_seq, sequence_known, last_error, last_error_at, "
-						+ "last_success_at FROM log_state WHERE id = 1",
+						+ "last_success_at, sequence_conflict FROM log_state WHERE id = 1",
 				(rs) -> new LogState(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getInt(4) == 1, rs.getString(5),
-						time(rs.getString(6)), time(rs.getString(7))))
+						time(rs.getString(6)), time(rs.getString(7)), rs.getString(8)))
 			.get(0);
 	}
 
@@ -147,6 +169,22 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
+	 * Stops the log for good: it is behind what the edge has seen of this kiosk (restored
+	 * from an older copy), so its next seqs are keys the edge already holds with other
+	 * payloads. Appends are refused from now on, also after a restart.
+	 * @param why the message for the operator
+	 */
+	public synchronized void stopForSequenceConflict(String why) {
+		transaction(() -> {
+			try (PreparedStatement update = this.connection
+				.prepareStatement("UPDATE log_state SET sequence_conflict = ? WHERE id = 1")) {
+				update.setString(1, why);
+				return update.executeUpdate();
+			}
+		});
+	}
+
+	/**
 	 * Appends a check-in and returns once it is committed to disk, stamped with the next
 	 * seq, its key and {@code queuedAt}.
 	 * @param attendeeId the attendee
@@ -156,13 +194,45 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the committed entry
 	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
 	 * @throws SequenceUnknownException before the sequence is known
+	 * @throws SequenceConflictException once the log was found behind the edge
 	 */
 	public synchronized LogEntry append(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
 			BadgeOverrides badge) {
+		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, false).orElseThrow();
+	}
+
+	/**
+	 * Appends a check-in unless the log already holds one for the attendee, deciding both
+	 * in one write transaction, so two scans at once (or a second process on the file)
+	 * cannot both append.
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param badgePrintedLocally whether the kiosk printed the badge itself
+	 * @param badge optional overrides, or {@code null}
+	 * @return the committed entry, or empty when the log holds an entry for the attendee
+	 * (nothing is written)
+	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
+	 * @throws SequenceUnknownException before the sequence is known
+	 * @throws SequenceConflictException once the log was found behind the edge
+	 */
+	public synchronized Optional<LogEntry> appendFirst(String attendeeId, OffsetDateTime capturedAt,
+			boolean badgePrintedLocally, BadgeOverrides badge) {
+		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, true);
+	}
+
+	private Optional<LogEntry> appendChecked(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
+			BadgeOverrides badge, boolean onlyFirst) {
+		LogEntry[] written = new LogEntry[1];
 		return transaction(() -> {
+			if (onlyFirst && logged(attendeeId)) {
+				return Optional.<LogEntry>empty();
+			}
 			LogState state = state();
 			if (!state.sequenceKnown()) {
 				throw new SequenceUnknownException(this.kioskId);
+			}
+			if (state.sequenceConflict() != null) {
+				throw new SequenceConflictException(state.sequenceConflict());
 			}
 			long seq = state.lastSeq() + 1;
 			OffsetDateTime captured = Rfc3339.truncate(capturedAt);
@@ -188,8 +258,31 @@ public final class KioskLog implements AutoCloseable {
 				update.setLong(1, seq);
 				update.executeUpdate();
 			}
-			return new LogEntry(seq, key, attendeeId, captured, queued, payload);
-		});
+			written[0] = new LogEntry(seq, key, attendeeId, captured, queued, payload);
+			return Optional.of(written[0]);
+		}, () -> written[0] != null && stored(written[0]));
+	}
+
+	private boolean logged(String attendeeId) throws SQLException {
+		try (PreparedStatement select = this.connection
+			.prepareStatement("SELECT 1 FROM entries WHERE attendee_id = ? LIMIT 1")) {
+			select.setString(1, attendeeId);
+			try (ResultSet rows = select.executeQuery()) {
+				return rows.next();
+			}
+		}
+	}
+
+	// whether an entry is on disk exactly as written, with the sequence moved past it
+	private boolean stored(LogEntry entry) throws SQLException {
+		try (PreparedStatement select = this.connection.prepareStatement("SELECT e.payload FROM entries e, log_state s "
+				+ "WHERE e.seq = ? AND e.idempotency_key = ? AND s.id = 1 AND s.last_seq >= e.seq")) {
+			select.setLong(1, entry.seq());
+			select.setString(2, entry.idempotencyKey());
+			try (ResultSet rows = select.executeQuery()) {
+				return rows.next() && java.util.Arrays.equals(rows.getBytes(1), entry.payload());
+			}
+		}
 	}
 
 	/**
@@ -438,23 +531,73 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	private <T> T transaction(Work<T> work) {
+		return transaction(work, () -> false);
+	}
+
+	/**
+	 * Runs work in one write transaction, begun and committed by plain statements: the
+	 * driver's own {@code commit()} runs {@code BEGIN IMMEDIATE} right after
+	 * {@code COMMIT}, which can fail (busy) after the transaction is durable, and a
+	 * committed check-in must never be reported as failed. A failure at or after
+	 * {@code COMMIT} is a success when {@code committed} finds the work on disk.
+	 */
+	private <T> T transaction(Work<T> work, Work<Boolean> committed) {
 		try {
-			this.connection.setAutoCommit(false);
-			try {
-				T result = work.run();
-				this.connection.commit();
-				return result;
-			}
-			catch (RuntimeException | SQLException ex) {
-				this.connection.rollback();
-				throw ex;
-			}
-			finally {
-				this.connection.setAutoCommit(true);
-			}
+			// IMMEDIATE: take the write lock at BEGIN, so two processes on one file
+			// serialize instead of failing on a lock upgrade
+			execute("BEGIN IMMEDIATE");
 		}
 		catch (SQLException ex) {
 			throw new LogException("Kiosk log write failed", ex);
+		}
+		T result;
+		try {
+			result = work.run();
+		}
+		catch (RuntimeException | SQLException ex) {
+			rollback(ex);
+			if (ex instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new LogException("Kiosk log write failed", ex);
+		}
+		try {
+			execute("COMMIT");
+			return result;
+		}
+		catch (SQLException ex) {
+			rollback(ex);
+			if (wasCommitted(committed, ex)) {
+				return result;
+			}
+			throw new LogException("Kiosk log write failed", ex);
+		}
+	}
+
+	private boolean wasCommitted(Work<Boolean> committed, SQLException failure) {
+		try {
+			return committed.run();
+		}
+		catch (SQLException | RuntimeException ex) {
+			failure.addSuppressed(ex);
+			return false;
+		}
+	}
+
+	private void rollback(Exception failure) {
+		try {
+			execute("ROLLBACK");
+		}
+		catch (SQLException ex) {
+			// no transaction left to roll back (a failed COMMIT may have ended it): the
+			// work's own failure is what counts
+			failure.addSuppressed(ex);
+		}
+	}
+
+	private void execute(String sql) throws SQLException {
+		try (Statement statement = this.connection.createStatement()) {
+			statement.execute(sql);
 		}
 	}
 

@@ -12,7 +12,9 @@ import java.time.OffsetDateTime;
  * @param lastError the last flush error, or {@code null} after a success
  * @param lastErrorAt when it happened
  * @param lastSuccessAt the last successful exchange with the edge
+ * @param sequenceConflict why the log must not be written or sent any more (it is behind
+ * what the edge has seen of this kiosk), or {@code null}
  */
 public record LogState(String kioskId, long lastSeq, long lastAckedSeq, boolean sequenceKnown, String lastError,
-		OffsetDateTime lastErrorAt, OffsetDateTime lastSuccessAt) {
+		OffsetDateTime lastErrorAt, OffsetDateTime lastSuccessAt, String sequenceConflict) {
 }

@@ -18,7 +18,8 @@ final class Schema {
 				sequence_known INTEGER NOT NULL,
 				last_error TEXT,
 				last_error_at TEXT,
-				last_success_at TEXT)""", """
+				last_success_at TEXT,
+				sequence_conflict TEXT)""", """
 			CREATE TABLE IF NOT EXISTS entries (
 				seq INTEGER PRIMARY KEY,
 				idempotency_key TEXT NOT NULL UNIQUE,
@@ -26,6 +27,7 @@ final class Schema {
 				captured_at TEXT NOT NULL,
 				queued_at TEXT NOT NULL,
 				payload BLOB NOT NULL)""", """
+			CREATE INDEX IF NOT EXISTS entries_by_attendee ON entries (attendee_id)""", """
 			CREATE TABLE IF NOT EXISTS results (
 				seq INTEGER PRIMARY KEY,
 				outcome TEXT NOT NULL,

@@ -7,19 +7,26 @@ import java.time.Duration;
 import java.time.Instant;
 
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.cache.CacheSync;
+import io.eventops.agent.backoff.SignalWaiter;
+import io.eventops.agent.backoff.Waiter;
 import io.eventops.agent.flush.FlushRound;
 
 /**
  * Keeps the attendee cache in step with the edge (snapshot, then long-polled changes) in
  * the background and tells the screen whether the edge answers: the last contact of the
  * cache loop or the flush loop decides. When the edge answers again after an outage it
- * wakes the flush loop, so the backlog leaves at once instead of after the backoff.
+ * wakes the flush loop, so the backlog leaves at once instead of after the backoff. It
+ * backs off between failed rounds and between snapshots that follow one another (the
+ * change log pruned past every snapshot it gets).
  */
 final class EdgeLink implements AutoCloseable {
 
 	private static final Duration LONG_POLL = Duration.ofSeconds(20);
 
 	private static final Duration MAX_PAUSE = Duration.ofSeconds(5);
+
+	private static final Duration MAX_RESNAPSHOT_PAUSE = Duration.ofSeconds(30);
 
 	private final KioskAgent agent;
 
@@ -37,9 +44,16 @@ final class EdgeLink implements AutoCloseable {
 
 	private boolean synced;
 
+	private final Waiter waiter;
+
 	EdgeLink(KioskAgent agent, Clock clock) {
+		this(agent, clock, new SignalWaiter());
+	}
+
+	EdgeLink(KioskAgent agent, Clock clock, Waiter waiter) {
 		this.agent = agent;
 		this.clock = clock;
+		this.waiter = waiter;
 		this.thread = Thread.ofPlatform().daemon().name("kiosk-screen-edge-link").unstarted(this::run);
 	}
 
@@ -76,6 +90,7 @@ final class EdgeLink implements AutoCloseable {
 
 	private void run() {
 		int failures = 0;
+		int resnapshots = 0;
 		while (this.running) {
 			try {
 				if (!this.agent.status().sequenceKnown()) {
@@ -83,11 +98,23 @@ final class EdgeLink implements AutoCloseable {
 				}
 				// the first round answers at once, so the screen knows soon after a start
 				// whether the edge is there; later ones long-poll
-				boolean quick = failures > 0 || !this.synced || this.agent.cache().streamSeq() < 0;
-				this.agent.syncCache(quick ? Duration.ZERO : LONG_POLL);
+				long position = this.agent.cache().streamSeq();
+				boolean quick = failures > 0 || !this.synced || position < 0;
+				CacheSync.Round round = this.agent.syncCache(quick ? Duration.ZERO : LONG_POLL);
 				this.synced = true;
 				contact();
 				failures = 0;
+				if (round.snapshot() && position >= 0) {
+					// the changes after our position were pruned (410); a snapshot still
+					// below what the change log holds gets a 410 again at once, so each
+					// further one waits longer instead of asking in a loop
+					resnapshots++;
+					pause(Duration
+						.ofMillis(Math.min(MAX_RESNAPSHOT_PAUSE.toMillis(), 500L << Math.min(resnapshots, 6))));
+				}
+				else if (!round.snapshot()) {
+					resnapshots = 0;
+				}
 			}
 			catch (IOException | UncheckedIOException | IllegalStateException ex) {
 				lost(ex.getMessage());
@@ -115,7 +142,7 @@ final class EdgeLink implements AutoCloseable {
 
 	private void pause(Duration duration) {
 		try {
-			Thread.sleep(duration);
+			this.waiter.await(duration);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -126,6 +153,7 @@ final class EdgeLink implements AutoCloseable {
 	@Override
 	public void close() {
 		this.running = false;
+		this.waiter.wake();
 		this.thread.interrupt();
 		try {
 			this.thread.join(Duration.ofSeconds(5));

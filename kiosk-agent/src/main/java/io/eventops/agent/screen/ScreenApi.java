@@ -23,6 +23,7 @@ import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.log.EntryState;
 import io.eventops.agent.log.EntryTooLargeException;
+import io.eventops.agent.log.SequenceConflictException;
 import io.eventops.model.express.ExpressCodeText;
 import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
@@ -31,7 +32,8 @@ import tools.jackson.databind.JsonNode;
  * The attendee side of the screen's API: search, check in (by choice or by scan), express
  * codes, badge status and the kiosk's status line. A check-in is answered only after the
  * agent's log committed it; the answer then says whether the edge has it yet ("checked
- * in") or the kiosk keeps it until the edge is back ("saved on this kiosk").
+ * in"), the kiosk keeps it until the edge is back ("saved on this kiosk"), or the edge
+ * refused it on its own and it waits for staff ("ask staff").
  */
 final class ScreenApi {
 
@@ -159,38 +161,63 @@ final class ScreenApi {
 					Map.of("attendee", view(attendee)));
 			return;
 		}
-		Optional<EntryState> here = this.agent.latestEntryFor(attendeeId);
-		if (here.isPresent() && !attendee.checkedIn()) {
-			// recorded here, and a snapshot taken before the edge had it says otherwise
-			this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
-			attendee = this.agent.cache().find(attendeeId).orElse(attendee);
-		}
-		if (attendee.checkedIn()) {
-			Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
-					Map.of("attendee", view(attendee)));
+		if (attendee.checkedIn() || this.agent.latestEntryFor(attendeeId).isPresent()) {
+			alreadyCheckedIn(exchange, attendeeId, attendee);
 			return;
 		}
-		CheckInReceipt receipt;
+		Optional<CheckInReceipt> committed;
 		try {
-			receipt = this.agent.checkIn(CheckIn.of(attendeeId));
+			// the check above is for the answer; this one decides: two scans at once
+			// both pass the check, and only one may append
+			committed = this.agent.checkInOnce(CheckIn.of(attendeeId));
 		}
 		catch (UncheckedIOException ex) {
 			Http.problem(exchange, 503, "not-ready", "the kiosk has not learnt its sequence from the edge yet");
+			return;
+		}
+		catch (SequenceConflictException ex) {
+			Http.problem(exchange, 503, "log-restored",
+					"this kiosk's log was restored from an older copy and records nothing more; call staff");
 			return;
 		}
 		catch (EntryTooLargeException ex) {
 			Http.problem(exchange, 422, "not-recorded", "the entry exceeds the log's entry size limit");
 			return;
 		}
+		if (committed.isEmpty()) {
+			alreadyCheckedIn(exchange, attendeeId, attendee);
+			return;
+		}
+		CheckInReceipt receipt = committed.get();
 		EntryState state = awaitAcknowledgement(attendeeId, receipt.seq());
 		Map<String, Object> answer = new LinkedHashMap<>();
 		answer.put("attendee", view(this.agent.cache().find(attendeeId).orElse(attendee)));
 		answer.put("seq", receipt.seq());
 		answer.put("capturedAt", Rfc3339.format(receipt.capturedAt()));
-		answer.put("delivery", (state != null && state.acknowledged()) ? "DELIVERED" : "SAVED_ON_KIOSK");
+		answer.put("delivery", delivery(state));
 		answer.put("outcome", (state != null) ? state.outcome() : null);
 		answer.put("reason", (state != null) ? state.reason() : null);
 		Http.send(exchange, 201, answer);
+	}
+
+	private void alreadyCheckedIn(HttpExchange exchange, String attendeeId, CachedAttendee cached) throws IOException {
+		CachedAttendee attendee = cached;
+		Optional<EntryState> here = this.agent.latestEntryFor(attendeeId);
+		if (here.isPresent() && !attendee.checkedIn()) {
+			// recorded here, and a snapshot taken before the edge had it says otherwise
+			this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
+			attendee = this.agent.cache().find(attendeeId).orElse(attendee);
+		}
+		Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
+				Map.of("attendee", view(attendee)));
+	}
+
+	// a dead letter is on the kiosk, and will not be sent: the attendee needs staff
+	private static String delivery(EntryState state) {
+		if (state != null && state.deadLettered()) {
+			return "ASK_STAFF";
+		}
+		return (state != null && state.acknowledged()) ? "DELIVERED" : "SAVED_ON_KIOSK";
 	}
 
 	private EntryState awaitAcknowledgement(String attendeeId, long seq) {

@@ -18,7 +18,7 @@ import io.eventops.agent.config.Durations;
  * the setting that is wrong.
  *
  * @param port the local port of the screen (127.0.0.1 only)
- * @param staffPin the PIN that opens staff mode, 4–12 digits (kept only as a hash by
+ * @param staffPin the PIN that opens staff mode, 6–12 digits (kept only as a hash by
  * {@link StaffPin})
  * @param idleReset how long a screen waits without input before it asks "still there?"
  * @param language the screen's language at start ({@code en} or {@code de})
@@ -31,7 +31,7 @@ public record ScreenSettings(int port, String staffPin, Duration idleReset, Stri
 	 */
 	public static final List<String> LANGUAGES = List.of("en", "de");
 
-	private static final Pattern PIN = Pattern.compile("[0-9]{4,12}");
+	private static final Pattern PIN = Pattern.compile("[0-9]{6,12}");
 
 	public ScreenSettings {
 		if (port < 0 || port > 65535) {
@@ -43,7 +43,7 @@ public record ScreenSettings(int port, String staffPin, Duration idleReset, Stri
 					+ ") is required: it opens staff mode on the screen");
 		}
 		if (!PIN.matcher(staffPin).matches()) {
-			throw new IllegalArgumentException(describe("staff-pin") + " must be 4 to 12 digits");
+			throw new IllegalArgumentException(describe("staff-pin") + " must be 6 to 12 digits");
 		}
 		if (idleReset == null || idleReset.compareTo(Duration.ofSeconds(10)) < 0
 				|| idleReset.compareTo(Duration.ofMinutes(30)) > 0) {

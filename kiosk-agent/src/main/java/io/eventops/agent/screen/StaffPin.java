@@ -12,14 +12,18 @@ import javax.crypto.spec.PBEKeySpec;
 
 /**
  * Checks the staff PIN against a salted PBKDF2 hash (the PIN itself is not kept), in
- * constant time, and locks the PIN pad for a minute after five wrong PINs in a row so a
- * passer-by cannot try all 10 000 four-digit PINs.
+ * constant time, and locks the PIN pad after five wrong PINs in a row: for a minute, and
+ * each further lock-out without a right PIN in between twice as long, up to an hour. At
+ * five guesses an hour, trying half of the million six-digit PINs takes decades; with a
+ * lock-out that did not grow it took days.
  */
 final class StaffPin {
 
 	static final int MAX_FAILURES = 5;
 
 	static final Duration LOCKOUT = Duration.ofMinutes(1);
+
+	static final Duration MAX_LOCKOUT = Duration.ofHours(1);
 
 	private static final int ITERATIONS = 60_000;
 
@@ -30,6 +34,9 @@ final class StaffPin {
 	private final Clock clock;
 
 	private int failures;
+
+	// lock-outs since the last right PIN
+	private int lockouts;
 
 	private Instant lockedUntil = Instant.EPOCH;
 
@@ -52,12 +59,17 @@ final class StaffPin {
 		boolean right = typed != null && typed.length() <= 12 && MessageDigest.isEqual(this.hash, derive(typed));
 		if (right) {
 			this.failures = 0;
+			this.lockouts = 0;
 			return new Verdict(true, null);
 		}
 		if (++this.failures >= MAX_FAILURES) {
 			this.failures = 0;
-			this.lockedUntil = now.plus(LOCKOUT);
-			return new Verdict(false, LOCKOUT);
+			Duration lockout = LOCKOUT.multipliedBy(1L << Math.min(this.lockouts++, 16));
+			if (lockout.compareTo(MAX_LOCKOUT) > 0) {
+				lockout = MAX_LOCKOUT;
+			}
+			this.lockedUntil = now.plus(lockout);
+			return new Verdict(false, lockout);
 		}
 		return new Verdict(false, null);
 	}

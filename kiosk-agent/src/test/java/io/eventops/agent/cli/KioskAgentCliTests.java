@@ -1,6 +1,10 @@
 package io.eventops.agent.cli;
 
 import java.nio.file.Path;
+import java.time.Clock;
+
+import io.eventops.agent.http.WireFormat;
+import io.eventops.agent.log.KioskLog;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +40,23 @@ class KioskAgentCliTests {
 				this.directory.resolve("k.db").toString(), "--edge-url", "https://127.0.0.1:9", "--token", "t",
 				"--connect-timeout", "1s");
 		assertThat(exit).isEqualTo(2);
+	}
+
+	@Test
+	void aSecondCheckInOfAnAttendeeTheLogHoldsRecordsNoSecondEntry() {
+		Path database = this.directory.resolve("k.db");
+		try (KioskLog log = KioskLog.open(database, "kiosk-07", 4096, WireFormat::entry, Clock.systemUTC())) {
+			log.continueSequenceAfter(0);
+		}
+		String[] checkIn = { "checkin", "att_1", "--kiosk-id", "kiosk-07", "--db", database.toString(), "--edge-url",
+				"https://127.0.0.1:9", "--token", "t", "--flush-after-checkin", "false" };
+		assertThat(KioskAgentCli.execute(checkIn)).isZero();
+		// the operator runs it again, e.g. after an answer that got lost
+		assertThat(KioskAgentCli.execute(checkIn)).isZero();
+		try (KioskLog log = KioskLog.open(database, "kiosk-07", 4096, WireFormat::entry, Clock.systemUTC())) {
+			assertThat(log.state().lastSeq()).isEqualTo(1);
+			assertThat(log.storedCount()).isEqualTo(1);
+		}
 	}
 
 	@Test

@@ -1,8 +1,12 @@
 package io.eventops.agent.log;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -70,6 +74,42 @@ class KioskLogTests {
 		}
 		try (KioskLog log = open()) {
 			assertThat(log.state().lastSeq()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void aFailureAfterTheDurableCommitStillReportsTheEntryAsRecorded() {
+		try (KioskLog log = open()) {
+			log.continueSequenceAfter(0);
+		}
+		try (KioskLog log = KioskLog.open(this.directory.resolve("k.db"), "kiosk-07", 4096, WireFormat::entry,
+				this.clock, KioskLogTests::failingAfterCommit)) {
+			LogEntry entry = log.append("att_1", NOW, false, null);
+			assertThat(entry.seq()).isEqualTo(1);
+			assertThat(log.append("att_2", NOW, false, null).seq()).isEqualTo(2);
+		}
+		try (KioskLog log = open()) {
+			assertThat(log.state().lastSeq()).isEqualTo(2);
+			assertThat(log.pending(500, 1 << 20)).extracting(LogEntry::attendeeId).containsExactly("att_1", "att_2");
+		}
+	}
+
+	@Test
+	void aLogOfAnEarlierAgentGainsTheSequenceConflictColumnAndKeepsItsEntries() throws SQLException {
+		try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + this.directory.resolve("k.db"));
+				Statement statement = connection.createStatement()) {
+			statement.execute("CREATE TABLE log_state (id INTEGER PRIMARY KEY CHECK (id = 1), kiosk_id TEXT NOT NULL, "
+					+ "last_seq INTEGER NOT NULL, last_acked_seq INTEGER NOT NULL, sequence_known INTEGER NOT NULL, "
+					+ "last_error TEXT, last_error_at TEXT, last_success_at TEXT)");
+			statement.execute("INSERT INTO log_state VALUES (1, 'kiosk-07', 41, 41, 1, NULL, NULL, NULL)");
+		}
+		try (KioskLog log = open()) {
+			assertThat(log.state().sequenceConflict()).isNull();
+			assertThat(log.append("att_1", NOW, false, null).seq()).isEqualTo(42);
+			log.stopForSequenceConflict("restored");
+			assertThatExceptionOfType(SequenceConflictException.class)
+				.isThrownBy(() -> log.append("att_2", NOW, false, null))
+				.withMessage("restored");
 		}
 	}
 
@@ -182,6 +222,51 @@ class KioskLogTests {
 		try (KioskLog again = KioskLog.open(this.directory.resolve("odd.db"), kioskId, 4096, WireFormat::entry,
 				this.clock)) {
 			assertThat(again.state().kioskId()).as("reopened by its owner").isEqualTo(kioskId);
+		}
+	}
+
+	/**
+	 * The SQLite connection as the driver behaves when the commit is durable but what the
+	 * driver does right after it fails: sqlite-jdbc's {@code commit()} runs {@code BEGIN
+	 * IMMEDIATE} after {@code COMMIT}, which another writer can make fail (busy).
+	 */
+	private static Connection failingAfterCommit(Connection real) {
+		return (Connection) Proxy.newProxyInstance(KioskLogTests.class.getClassLoader(),
+				new Class<?>[] { Connection.class }, (proxy, method, arguments) -> {
+					Object result = invoke(real, method, arguments);
+					if (method.getName().equals("commit")) {
+						throw new SQLException("[SQLITE_BUSY] The database file is locked (begin immediate)");
+					}
+					if (result instanceof Statement statement) {
+						return failingAfterCommit(statement,
+								(arguments != null && arguments.length > 0 && arguments[0] instanceof String sql) ? sql
+										: null);
+					}
+					return result;
+				});
+	}
+
+	private static Statement failingAfterCommit(Statement real, String preparedSql) {
+		Class<?> type = (real instanceof PreparedStatement) ? PreparedStatement.class : Statement.class;
+		return (Statement) Proxy.newProxyInstance(KioskLogTests.class.getClassLoader(), new Class<?>[] { type },
+				(proxy, method, arguments) -> {
+					Object result = invoke(real, method, arguments);
+					String sql = (arguments != null && arguments.length > 0 && arguments[0] instanceof String text)
+							? text : preparedSql;
+					if (method.getName().startsWith("execute") && sql != null
+							&& sql.strip().toUpperCase(java.util.Locale.ROOT).startsWith("COMMIT")) {
+						throw new SQLException("[SQLITE_BUSY] The database file is locked (after COMMIT)");
+					}
+					return result;
+				});
+	}
+
+	private static Object invoke(Object target, Method method, Object[] arguments) throws Throwable {
+		try {
+			return method.invoke(target, arguments);
+		}
+		catch (InvocationTargetException ex) {
+			throw ex.getCause();
 		}
 	}
 

@@ -11,12 +11,19 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.eventops.agent.EdgeFixtureAccess;
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.TlsProxy;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.WireFormat;
 import org.junit.jupiter.api.AfterEach;
@@ -49,14 +56,20 @@ class ScreenServerTests {
 
 	private List<String> attendees;
 
+	private AgentConfig config;
+
 	@BeforeEach
 	void setUp() throws IOException {
 		this.kioskId = EdgeFixtureAccess.newKioskId("screen");
 		String token = EdgeFixtureAccess.provision(this.kioskId);
 		this.attendees = EdgeFixtureAccess.attendees("scr", 4);
-		AgentConfig config = EdgeFixtureAccess.config(this.kioskId, token, this.directory.resolve("k.db"));
+		this.config = EdgeFixtureAccess.config(this.kioskId, token, this.directory.resolve("k.db"));
+		serve(this.config);
+	}
+
+	private void serve(AgentConfig config) throws IOException {
 		this.running = ScreenServer.open(KioskAgent.builder(config).network(this.network::get),
-				new ScreenSettings(0, "4321", Duration.ofSeconds(60), "en"));
+				new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
 	}
 
@@ -96,6 +109,54 @@ class ScreenServerTests {
 		await().atMost(Duration.ofMinutes(1))
 			.untilAsserted(() -> assertThat(EdgeFixtureAccess.processed(this.kioskId)).containsEntry(1L, "APPLIED"));
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("backlog").asLong() == 0);
+	}
+
+	@Test
+	void aCheckInTheEdgeRefusesOnItsOwnIsNotConfirmedAsSavedButSendsToStaff() throws Exception {
+		String refused = this.attendees.get(3);
+		try (TlsProxy proxy = EdgeFixtureAccess.proxy()) {
+			proxy.refuseFlushes(400, (body) -> new String(body, StandardCharsets.UTF_8).contains(refused));
+			this.running.close();
+			serve(this.config.withEdgeUrl(proxy.url()));
+			await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("online").asBoolean());
+
+			Answer checkIn = post("/api/check-ins", Map.of("attendeeId", refused));
+
+			assertThat(checkIn.status()).isEqualTo(201);
+			assertThat(checkIn.json().get("delivery").asString()).isEqualTo("ASK_STAFF");
+			assertThat(this.running.agent().status().deadLetters()).singleElement()
+				.satisfies((dead) -> assertThat(dead.attendeeId()).isEqualTo(refused));
+			assertThat(get("/api/attendees/" + refused + "/badge").json().get("status").asString())
+				.isEqualTo("ASK_STAFF");
+		}
+	}
+
+	@Test
+	void twoScansAtOnceForOneAttendeeRecordOneEntry() throws Exception {
+		List<String> attendees = EdgeFixtureAccess.attendees("twice", 8);
+		await().atMost(Duration.ofMinutes(1))
+			.until(() -> attendees.stream().allMatch((id) -> get("/api/attendees/" + id).status() == 200));
+		// offline: each answer comes right after the commit
+		this.network.set(false);
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (String attendee : attendees) {
+				CountDownLatch start = new CountDownLatch(1);
+				List<Future<Answer>> scans = new ArrayList<>();
+				for (int i = 0; i < 2; i++) {
+					scans.add(threads.submit(() -> {
+						start.await();
+						return post("/api/scans", Map.of("text", attendee));
+					}));
+				}
+				start.countDown();
+				List<Integer> statuses = new ArrayList<>();
+				for (Future<Answer> scan : scans) {
+					statuses.add(scan.get(1, TimeUnit.MINUTES).status());
+				}
+				assertThat(statuses).as(attendee).containsExactlyInAnyOrder(201, 409);
+			}
+		}
+		assertThat(this.running.agent().status().lastSeq()).isEqualTo(attendees.size());
 	}
 
 	@Test
@@ -150,8 +211,8 @@ class ScreenServerTests {
 	@Test
 	void staffModeNeedsThePin() {
 		assertThat(get("/api/staff/summary").status()).isEqualTo(401);
-		assertThat(post("/api/staff/session", Map.of("pin", "1111")).status()).isEqualTo(401);
-		String token = post("/api/staff/session", Map.of("pin", "4321")).json().get("token").asString();
+		assertThat(post("/api/staff/session", Map.of("pin", "111111")).status()).isEqualTo(401);
+		String token = post("/api/staff/session", Map.of("pin", "864213")).json().get("token").asString();
 		Answer summary = send(
 				HttpRequest.newBuilder(url("/api/staff/summary")).header("Authorization", "Bearer " + token).GET());
 		assertThat(summary.status()).isEqualTo(200);

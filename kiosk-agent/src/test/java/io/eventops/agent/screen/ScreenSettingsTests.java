@@ -15,9 +15,9 @@ class ScreenSettingsTests {
 
 	@Test
 	void flagsWinOverVariablesWhichWinOverDefaults() {
-		ScreenSettings settings = ScreenSettings.resolve(Map.of("staff-pin", "1234"),
-				Map.of("KIOSK_AGENT_STAFF_PIN", "9999", "KIOSK_AGENT_IDLE_RESET", "90s", "KIOSK_AGENT_LANGUAGE", "de"));
-		assertThat(settings.staffPin()).isEqualTo("1234");
+		ScreenSettings settings = ScreenSettings.resolve(Map.of("staff-pin", "123456"), Map.of("KIOSK_AGENT_STAFF_PIN",
+				"999999", "KIOSK_AGENT_IDLE_RESET", "90s", "KIOSK_AGENT_LANGUAGE", "de"));
+		assertThat(settings.staffPin()).isEqualTo("123456");
 		assertThat(settings.idleReset()).isEqualTo(Duration.ofSeconds(90));
 		assertThat(settings.language()).isEqualTo("de");
 		assertThat(settings.port()).isEqualTo(8090);
@@ -29,17 +29,20 @@ class ScreenSettingsTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> ScreenSettings.resolve(Map.of(), Map.of()))
 			.withMessageContaining("--staff-pin (KIOSK_AGENT_STAFF_PIN)");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "12a4"), Map.of()))
+			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "12a456"), Map.of()))
 			.withMessageContaining("--staff-pin")
-			.withMessageContaining("4 to 12 digits");
+			.withMessageContaining("6 to 12 digits");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "1234", "screen-port", "http"), Map.of()))
+			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "1234"), Map.of()))
+			.withMessageContaining("--staff-pin (KIOSK_AGENT_STAFF_PIN) must be 6 to 12 digits");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "123456", "screen-port", "http"), Map.of()))
 			.withMessageContaining("--screen-port (KIOSK_AGENT_SCREEN_PORT)");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "1234", "idle-reset", "2s"), Map.of()))
+			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "123456", "idle-reset", "2s"), Map.of()))
 			.withMessageContaining("--idle-reset");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "1234", "language", "fr"), Map.of()))
+			.isThrownBy(() -> ScreenSettings.resolve(Map.of("staff-pin", "123456", "language", "fr"), Map.of()))
 			.withMessageContaining("--language");
 	}
 
