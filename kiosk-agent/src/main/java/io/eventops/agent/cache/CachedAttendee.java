@@ -32,4 +32,15 @@ public record CachedAttendee(String attendeeId, String displayName, String compa
 		this(attendeeId, displayName, company, tier, checkedIn, checkedInBy, credentialVersion, null, null);
 	}
 
+	/**
+	 * This attendee as checked in at a kiosk, the rest unchanged.
+	 * @param kioskId the kiosk
+	 * @param at when (RFC 3339)
+	 * @return the copy
+	 */
+	public CachedAttendee checkedInHere(String kioskId, String at) {
+		return new CachedAttendee(this.attendeeId, this.displayName, this.company, this.tier, true, kioskId,
+				this.credentialVersion, this.email, at);
+	}
+
 }

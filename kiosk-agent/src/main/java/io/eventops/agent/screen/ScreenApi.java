@@ -204,9 +204,15 @@ final class ScreenApi {
 		CachedAttendee attendee = cached;
 		Optional<EntryState> here = this.agent.latestEntryFor(attendeeId);
 		if (here.isPresent() && !attendee.checkedIn()) {
-			// recorded here, and a snapshot taken before the edge had it says otherwise
-			this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
-			attendee = this.agent.cache().find(attendeeId).orElse(attendee);
+			// recorded here, and a snapshot taken before the edge had it says otherwise;
+			// the cache is a convenience (busy, disk full): the answer stands without it
+			try {
+				this.agent.cache().markCheckedIn(attendeeId, this.agent.config().kioskId(), here.get().capturedAt());
+				attendee = this.agent.cache().find(attendeeId).orElse(attendee);
+			}
+			catch (RuntimeException ex) {
+				attendee = attendee.checkedInHere(this.agent.config().kioskId(), here.get().capturedAt());
+			}
 		}
 		Http.problem(exchange, 409, "already-checked-in", attendeeId + " is already checked in",
 				Map.of("attendee", view(attendee)));

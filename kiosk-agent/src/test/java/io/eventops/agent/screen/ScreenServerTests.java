@@ -159,6 +159,26 @@ class ScreenServerTests {
 		assertThat(this.running.agent().status().lastSeq()).isEqualTo(attendees.size());
 	}
 
+	// the cache is a convenience: a busy cache turns neither the check-in nor the
+	// "already checked in" answer into a failure (issue #42, item 12)
+	@Test
+	void aBusyCacheTurnsNeitherTheCheckInNorTheSecondScanIntoAFailure() throws Exception {
+		String attendee = this.attendees.get(1);
+		this.network.set(false);
+		try (java.sql.Connection cache = java.sql.DriverManager
+			.getConnection("jdbc:sqlite:" + this.directory.resolve("k.db.cache"));
+				java.sql.Statement statement = cache.createStatement()) {
+			statement.execute("BEGIN IMMEDIATE");
+			assertThat(post("/api/scans", Map.of("text", attendee)).status()).isEqualTo(201);
+			Answer again = post("/api/scans", Map.of("text", attendee));
+			assertThat(again.status()).isEqualTo(409);
+			assertThat(again.json().get("type").asString()).endsWith("/already-checked-in");
+			assertThat(again.json().get("attendee").get("checkedIn").asBoolean()).isTrue();
+			statement.execute("ROLLBACK");
+		}
+		assertThat(this.running.agent().status().lastSeq()).isEqualTo(1);
+	}
+
 	@Test
 	void searchAndScanUseTheCacheAndEverythingElseIsAProblem() {
 		Answer search = get("/api/search?q=" + this.attendees.get(2).toUpperCase());
