@@ -34,7 +34,7 @@ public final class CompiledRule {
 			return (Boolean) this.program.eval(facts.variables());
 		}
 		catch (CelEvaluationException ex) {
-			throw new RuleEvaluationException(ex.getMessage(), ex);
+			throw new RuleEvaluationException(ex.getMessage(), ex.getErrorCode().name(), ex);
 		}
 	}
 

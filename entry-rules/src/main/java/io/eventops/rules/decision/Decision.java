@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param verdict admit or refuse
  * @param reason why refused; {@code null} when admitted
  * @param explanation for {@link Reason#RULE}, what the rule says (its explanation or its
- * text, or CEL's message when it failed); else {@code null}
+ * text, or CEL's error code when it failed); else {@code null}
  */
 public record Decision(Verdict verdict, Reason reason, String explanation) {
 

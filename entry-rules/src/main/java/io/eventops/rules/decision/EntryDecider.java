@@ -37,7 +37,8 @@ import java.util.Optional;
  * <li>{@link Reason#ALREADY_ENTERED}: the re-entry policy forbids another admission;</li>
  * <li>{@link Reason#TOO_SOON}: the last admission here is less than the minimum gap
  * ago;</li>
- * <li>{@link Reason#RULE}: the area's rule is false, or fails;</li>
+ * <li>{@link Reason#RULE}: the area's rule is false, or fails (explained by CEL's error
+ * code);</li>
  * <li>{@link Reason#AREA_FULL}: the occupancy given is at capacity (unless the attendee
  * is inside already).</li>
  * </ol>
@@ -110,8 +111,10 @@ public final class EntryDecider {
 			}
 			catch (RuleEvaluationException ex) {
 				// the same facts fail the same way on kiosk and server, so refusing is
-				// reproducible; the message tells ops what to fix
-				return Decision.refuseByRule("the rule could not be evaluated: " + ex.getMessage());
+				// reproducible; CEL's message is not (its digits follow the default
+				// locale),
+				// its error code is
+				return Decision.refuseByRule("the rule could not be evaluated (" + ex.errorCode() + ")");
 			}
 		}
 		if (!inside && occupancy.isPresent() && occupancy.get().full()) {
