@@ -21,13 +21,21 @@ import java.util.List;
  * @param exitAllAt the local time every day at which everyone inside counts as gone, or
  * {@code null}
  */
-public record Area(String areaId, String name, List<String> admits, List<OpenWindow> open, int toleranceMinutes,
-		Reentry reentry, int minMinutesBetweenEntries, boolean printsBadge, String rule, String ruleExplanation,
+public record Area(String areaId, String name, List<String> admits, List<OpenWindow> open, Integer toleranceMinutes,
+		Reentry reentry, Integer minMinutesBetweenEntries, Boolean printsBadge, String rule, String ruleExplanation,
 		Integer capacity, LocalTime exitAllAt) {
 
+	/**
+	 * Normalizes what JSON may leave out: lists to empty, the tolerance and the gap to 0,
+	 * {@code printsBadge} to {@code false} (boxed, so that no mapper setting on absent
+	 * primitives decides whether a policy reads).
+	 */
 	public Area {
 		admits = Lists.copy(admits);
 		open = Lists.copy(open);
+		toleranceMinutes = (toleranceMinutes != null) ? toleranceMinutes : 0;
+		minMinutesBetweenEntries = (minMinutesBetweenEntries != null) ? minMinutesBetweenEntries : 0;
+		printsBadge = (printsBadge != null) ? printsBadge : Boolean.FALSE;
 	}
 
 }
