@@ -1,13 +1,25 @@
 package io.eventops.web.login;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
-import io.eventops.web.buckets.RedisBuckets;
-import io.github.bucket4j.BucketConfiguration;
-import io.github.bucket4j.ConsumptionProbe;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * Counts failed logins per client address in a token bucket kept in Redis, so that every
@@ -15,13 +27,27 @@ import io.micrometer.core.instrument.MeterRegistry;
  * login attempt spends from the bucket before its password is checked, and a login that
  * succeeded gives its attempt back.
  * <p>
+ * Each spend and refund is one Lua script run ({@code login-attempt.lua}): atomic in
+ * Redis without retries. A compare-and-swap bucket (bucket4j's) retried under 200
+ * parallel guesses from one address until its Redis timeout passed, and the throttle then
+ * failed open: the guesses themselves switched it off (issue #42, item 18).
+ * <p>
  * The throttle fails open: when Redis cannot be reached a login is checked without it and
  * {@code eventops_security_login_throttle_unavailable_total} rises, because locking ops
- * out of the admin API in an incident is worse than a few more guesses.
+ * out of the admin API in an incident is worse than a few more guesses. After such a
+ * failure Redis is not asked again for five seconds, so that an outage costs a login at
+ * most one short timeout in that period.
  */
 public class LoginThrottle {
 
-	private final RedisBuckets buckets;
+	private static final Logger logger = LoggerFactory.getLogger(LoginThrottle.class);
+
+	private static final RedisScript<Long> ATTEMPT = RedisScript
+		.of(new ClassPathResource("io/eventops/web/login/login-attempt.lua"), Long.class);
+
+	private static final long BACKOFF_NANOS = Duration.ofSeconds(5).toNanos();
+
+	private final StringRedisTemplate redis;
 
 	private final LoginThrottleProperties properties;
 
@@ -31,16 +57,21 @@ public class LoginThrottle {
 
 	private final Counter unavailable;
 
+	private final Executor calls = Executors.newVirtualThreadPerTaskExecutor();
+
+	// nanoTime until which Redis is not asked (compared by difference: nanoTime may wrap)
+	private final AtomicLong unavailableUntil = new AtomicLong(System.nanoTime());
+
 	/**
 	 * Creates the throttle.
-	 * @param buckets the Redis-backed buckets
+	 * @param connections Spring's Redis connection factory (standalone or cluster)
 	 * @param properties the limits
 	 * @param keyPrefix {@code eventops.redis.key-prefix}
 	 * @param meters where the refusal and fail-open counters go
 	 */
-	public LoginThrottle(RedisBuckets buckets, LoginThrottleProperties properties, String keyPrefix,
+	public LoginThrottle(RedisConnectionFactory connections, LoginThrottleProperties properties, String keyPrefix,
 			MeterRegistry meters) {
-		this.buckets = buckets;
+		this.redis = new StringRedisTemplate(connections);
 		this.properties = properties;
 		this.keyPrefix = keyPrefix;
 		this.refused = Counter.builder("eventops.security.login.throttled")
@@ -62,17 +93,16 @@ public class LoginThrottle {
 		if (!this.properties.enabled()) {
 			return Optional.empty();
 		}
-		Optional<ConsumptionProbe> probe = this.buckets.apply(key(address), this::configuration,
-				(bucket) -> bucket.tryConsumeAndReturnRemaining(1));
-		if (probe.isEmpty()) {
+		Optional<Long> wait = run(address, "spend");
+		if (wait.isEmpty()) {
 			this.unavailable.increment();
 			return Optional.empty();
 		}
-		if (probe.get().isConsumed()) {
+		if (wait.get() <= 0) {
 			return Optional.empty();
 		}
 		this.refused.increment();
-		return Optional.of(Duration.ofNanos(probe.get().getNanosToWaitForRefill()));
+		return Optional.of(Duration.ofMillis(wait.get()));
 	}
 
 	/**
@@ -82,26 +112,42 @@ public class LoginThrottle {
 	 * @param address the client address
 	 */
 	public void succeeded(String address) {
-		if (this.properties.enabled() && this.buckets.apply(key(address), this::configuration, (bucket) -> {
-			bucket.addTokens(1);
-			return Boolean.TRUE;
-		}).isEmpty()) {
+		if (this.properties.enabled() && run(address, "refund").isEmpty()) {
 			this.unavailable.increment();
 		}
 	}
 
-	private BucketConfiguration configuration() {
-		return BucketConfiguration.builder()
-			.addLimit((limit) -> limit.capacity(this.properties.maxFailures())
-				.refillGreedy(this.properties.maxFailures(), this.properties.window()))
-			.build();
+	// the script's answer, or empty when Redis did not answer within redis-timeout
+	private Optional<Long> run(String address, String operation) {
+		if (System.nanoTime() - this.unavailableUntil.get() < 0) {
+			return Optional.empty();
+		}
+		List<String> keys = List.of(key(address));
+		try {
+			Long answer = CompletableFuture
+				.supplyAsync(() -> this.redis.execute(ATTEMPT, keys, Integer.toString(this.properties.maxFailures()),
+						Long.toString(Math.max(1, this.properties.window().toMillis())), operation), this.calls)
+				.get(this.properties.redisTimeout().toNanos(), TimeUnit.NANOSECONDS);
+			return Optional.of((answer != null) ? answer : 0L);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
+		catch (ExecutionException | TimeoutException | RuntimeException ex) {
+			this.unavailableUntil.set(System.nanoTime() + BACKOFF_NANOS);
+			Throwable cause = (ex instanceof ExecutionException) ? ex.getCause() : ex;
+			logger.warn("Login throttle unavailable ({}); logins are checked without it for {} ms", cause.toString(),
+					BACKOFF_NANOS / 1_000_000);
+			return Optional.empty();
+		}
 	}
 
 	// the address in a hash tag, so that a Redis Cluster keeps one address's bucket in
-	// one
-	// slot (ARCHITECTURE: names that ops rely on)
+	// one slot (ARCHITECTURE: names that ops rely on); not bucket4j's login:fail key, so
+	// that old and new replicas of a rolling deploy never read each other's format
 	private String key(String address) {
-		return this.keyPrefix + "login:fail:{" + address + "}";
+		return this.keyPrefix + "login:attempts:{" + address + "}";
 	}
 
 }

@@ -31,9 +31,9 @@ public class LoginThrottleAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	LoginThrottle loginThrottle(RedisBuckets buckets, LoginThrottleProperties properties,
+	LoginThrottle loginThrottle(RedisConnectionFactory connections, LoginThrottleProperties properties,
 			@Value("${eventops.redis.key-prefix:}") String keyPrefix, MeterRegistry meters) {
-		return new LoginThrottle(buckets, properties, keyPrefix, meters);
+		return new LoginThrottle(connections, properties, keyPrefix, meters);
 	}
 
 }
