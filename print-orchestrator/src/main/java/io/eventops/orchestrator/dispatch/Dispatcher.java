@@ -71,7 +71,14 @@ public class Dispatcher {
 	// holding an unknown job.
 	private final Map<String, IdleSince> seenIdle = new ConcurrentHashMap<>();
 
+	// Per printer: when this dispatcher last looked at it (System.nanoTime()).
+	private final Map<String, Long> lastLook = new ConcurrentHashMap<>();
+
 	private final Duration stableFor;
+
+	// a look this long after the previous one may have missed a pause, a CANCEL and a
+	// resume: what was seen before it no longer counts
+	private final Duration maxLookGap;
 
 	// idle with the label counter unmoved this long: the format was dropped
 	private final Duration droppedAfter;
@@ -90,6 +97,7 @@ public class Dispatcher {
 		this.formats = formats;
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
+		this.maxLookGap = properties.probeInterval().multipliedBy(2);
 		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
 		this.maxDroppedSends = properties.maxDroppedSends();
 	}
@@ -107,8 +115,18 @@ public class Dispatcher {
 		Printer printer = this.registry.find(printerId).orElse(null);
 		if (printer == null || printer.state() != PrinterState.UP || printer.confirmationMode() == null) {
 			// a printer whose confirmation mode is not known yet gets nothing: its
-			// probes find it out
+			// probes find it out. Not looked at meanwhile (SUSPECT after a failed probe,
+			// a paused printer among them), so busy-then-idle seen across this gap
+			// proves nothing: a CANCEL in it drops the label and looks the same.
+			forgetEvidence(printerId);
 			return false;
+		}
+		long now = System.nanoTime();
+		Long previous = this.lastLook.put(printerId, now);
+		if (previous == null || now - previous > this.maxLookGap.toNanos()) {
+			// not looked at for a while (the lease was elsewhere, a step stalled)
+			this.seenBusy.remove(printerId);
+			this.seenIdle.remove(printerId);
 		}
 		UUID inflight = this.queues.inflight(printerId);
 		if (inflight == null) {
@@ -300,6 +318,12 @@ public class Dispatcher {
 		logger.warn("Job {} on printer {} has an unknown outcome and the printer is idle: sending it again,"
 				+ " flagged possibleDuplicate", job.jobId(), printerId);
 		return print(printer, claimed.get(), true, stopping);
+	}
+
+	private void forgetEvidence(String printerId) {
+		this.seenBusy.remove(printerId);
+		this.seenIdle.remove(printerId);
+		this.lastLook.remove(printerId);
 	}
 
 	private boolean idleLongEnough(String printerId, PrintJob job, Duration needed) {
