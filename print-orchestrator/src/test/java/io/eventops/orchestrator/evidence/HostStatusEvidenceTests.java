@@ -42,6 +42,10 @@ class HostStatusEvidenceTests extends PrintFloorTest {
 		// resumes it
 		this.jdbc.update("UPDATE printing.printers SET state = 'SUSPECT' WHERE printer_id = ?", printerId);
 		printer.pause();
+		// the probes see the pause: the operator takes seconds, not microseconds
+		eventually().until(() -> this.jdbc.queryForObject(
+				"SELECT consecutive_probe_failures > 0 FROM printing.printers WHERE printer_id = ?", Boolean.class,
+				printerId));
 		printer.cancel();
 		printer.resume();
 
