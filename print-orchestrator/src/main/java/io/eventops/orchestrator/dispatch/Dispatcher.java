@@ -80,8 +80,10 @@ public class Dispatcher {
 	// resume: what was seen before it no longer counts
 	private final Duration maxLookGap;
 
-	// idle with the label counter unmoved this long: the format was dropped
-	private final Duration droppedAfter;
+	// idle with the label counter unmoved this long, watched without a gap: the format
+	// was dropped. Two readings a poll apart are not enough: a printer parsing a large
+	// ^GF shows idle with the counter unmoved until the label starts.
+	private final Duration dropSettleTime;
 
 	private final int maxDroppedSends;
 
@@ -98,7 +100,7 @@ public class Dispatcher {
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
 		this.maxLookGap = properties.probeInterval().multipliedBy(2);
-		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
+		this.dropSettleTime = properties.dropSettleTime();
 		this.maxDroppedSends = properties.maxDroppedSends();
 	}
 
@@ -257,7 +259,7 @@ public class Dispatcher {
 			this.seenIdle.remove(printerId);
 			return false;
 		}
-		if (!idleLongEnough(printerId, job, this.droppedAfter) || this.pause.isPaused()) {
+		if (!idleLongEnough(printerId, job, this.dropSettleTime) || this.pause.isPaused()) {
 			return false;
 		}
 		if (withdrawn(job)) {
@@ -362,13 +364,13 @@ public class Dispatcher {
 		switch (result.outcome()) {
 			case PRINTED -> confirmed(printerId, job, result.confirmedBy(), result.labelCountAfter());
 			case DROPPED -> {
-				// the counter shows it never came out: back on the queue, sent again
-				// without any risk of a duplicate
-				this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
-				if (this.ledger.droppedSends(job.jobId()) >= this.maxDroppedSends) {
-					return takeOutForDrops(printerId, job);
-				}
-				logger.warn("Job {} on printer {}: {}; sending it again", job.jobId(), printerId, result.detail());
+				// The driver saw the printer idle with the counter unmoved for two polls:
+				// not proof yet, a printer still parsing a large format looks the same.
+				// The job stays in flight; it is sent again (unflagged) only once the
+				// printer stayed idle with the counter unmoved for the drop settle time.
+				this.ledger.markUnknown(job.jobId(), printerId, job.attempts());
+				logger.info("Job {} on printer {}: {}; sent again if it stays so for {}", job.jobId(), printerId,
+						result.detail(), this.dropSettleTime);
 			}
 			case NOT_SENT -> {
 				this.ledger.unclaim(job.jobId(), printerId, job.attempts(), resend);
