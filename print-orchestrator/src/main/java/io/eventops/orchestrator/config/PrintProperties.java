@@ -54,6 +54,12 @@ import org.springframework.validation.annotation.Validated;
  * the printer idle) before it is taken out (DOWN) and the job fails over; 3 lets a jam
  * cleared with CANCEL, a restart and a swallowed format each cost one send, while a
  * printer that drops everything is out within seconds instead of getting the job for ever
+ * @param dropSettleTime how long a counter printer must stay idle and ready with its
+ * label counter unmoved, watched without a gap, before a send counts as dropped and the
+ * job is sent again unflagged: longer than the slowest printer takes to receive and parse
+ * the largest badge (a 32 KiB graphic field takes a real printer seconds, during which
+ * {@code ~HS} shows it idle); 5 s, while a printer that drops formats costs at most this
+ * per drop
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -79,12 +85,19 @@ public record PrintProperties(@NotNull @PositiveDuration @DefaultValue("1s") Dur
 		// 4.0.7)
 		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories,
 		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5m") Duration liveAhead,
-		@Min(1) @Max(100) @DefaultValue("3") int maxDroppedSends) {
+		@Min(1) @Max(100) @DefaultValue("3") int maxDroppedSends,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration dropSettleTime) {
 
 	public PrintProperties {
 		if (agentLeaseTtl != null && probeInterval != null
 				&& agentLeaseTtl.compareTo(probeInterval.multipliedBy(3)) < 0) {
 			throw new IllegalArgumentException("eventops.print.agent-lease-ttl must be at least 3 probe intervals");
+		}
+		// a non-positive value is left to @PositiveDuration's message
+		if (dropSettleTime != null && confirmPollInterval != null && dropSettleTime.isPositive()
+				&& dropSettleTime.compareTo(confirmPollInterval.multipliedBy(2)) < 0) {
+			throw new IllegalArgumentException(
+					"eventops.print.drop-settle-time must be at least 2 confirm poll intervals");
 		}
 		for (Path directory : (fontDirectories != null) ? fontDirectories : List.<Path>of()) {
 			if (directory == null || !directory.isAbsolute()) {

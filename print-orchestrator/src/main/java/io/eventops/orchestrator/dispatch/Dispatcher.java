@@ -71,10 +71,19 @@ public class Dispatcher {
 	// holding an unknown job.
 	private final Map<String, IdleSince> seenIdle = new ConcurrentHashMap<>();
 
+	// Per printer: when this dispatcher last looked at it (System.nanoTime()).
+	private final Map<String, Long> lastLook = new ConcurrentHashMap<>();
+
 	private final Duration stableFor;
 
-	// idle with the label counter unmoved this long: the format was dropped
-	private final Duration droppedAfter;
+	// a look this long after the previous one may have missed a pause, a CANCEL and a
+	// resume: what was seen before it no longer counts
+	private final Duration maxLookGap;
+
+	// idle with the label counter unmoved this long, watched without a gap: the format
+	// was dropped. Two readings a poll apart are not enough: a printer parsing a large
+	// ^GF shows idle with the counter unmoved until the label starts.
+	private final Duration dropSettleTime;
 
 	private final int maxDroppedSends;
 
@@ -90,7 +99,8 @@ public class Dispatcher {
 		this.formats = formats;
 		this.metrics = metrics;
 		this.stableFor = properties.probeInterval().multipliedBy(properties.downAfterFailures());
-		this.droppedAfter = properties.confirmPollInterval().multipliedBy(2);
+		this.maxLookGap = properties.probeInterval().multipliedBy(2);
+		this.dropSettleTime = properties.dropSettleTime();
 		this.maxDroppedSends = properties.maxDroppedSends();
 	}
 
@@ -107,8 +117,18 @@ public class Dispatcher {
 		Printer printer = this.registry.find(printerId).orElse(null);
 		if (printer == null || printer.state() != PrinterState.UP || printer.confirmationMode() == null) {
 			// a printer whose confirmation mode is not known yet gets nothing: its
-			// probes find it out
+			// probes find it out. Not looked at meanwhile (SUSPECT after a failed probe,
+			// a paused printer among them), so busy-then-idle seen across this gap
+			// proves nothing: a CANCEL in it drops the label and looks the same.
+			forgetEvidence(printerId);
 			return false;
+		}
+		long now = System.nanoTime();
+		Long previous = this.lastLook.put(printerId, now);
+		if (previous == null || now - previous > this.maxLookGap.toNanos()) {
+			// not looked at for a while (the lease was elsewhere, a step stalled)
+			this.seenBusy.remove(printerId);
+			this.seenIdle.remove(printerId);
 		}
 		UUID inflight = this.queues.inflight(printerId);
 		if (inflight == null) {
@@ -239,7 +259,7 @@ public class Dispatcher {
 			this.seenIdle.remove(printerId);
 			return false;
 		}
-		if (!idleLongEnough(printerId, job, this.droppedAfter) || this.pause.isPaused()) {
+		if (!idleLongEnough(printerId, job, this.dropSettleTime) || this.pause.isPaused()) {
 			return false;
 		}
 		if (withdrawn(job)) {
@@ -302,6 +322,12 @@ public class Dispatcher {
 		return print(printer, claimed.get(), true, stopping);
 	}
 
+	private void forgetEvidence(String printerId) {
+		this.seenBusy.remove(printerId);
+		this.seenIdle.remove(printerId);
+		this.lastLook.remove(printerId);
+	}
+
 	private boolean idleLongEnough(String printerId, PrintJob job, Duration needed) {
 		IdleSince idle = this.seenIdle.compute(printerId,
 				(id, seen) -> (seen != null && seen.jobId().equals(job.jobId())) ? seen
@@ -338,13 +364,13 @@ public class Dispatcher {
 		switch (result.outcome()) {
 			case PRINTED -> confirmed(printerId, job, result.confirmedBy(), result.labelCountAfter());
 			case DROPPED -> {
-				// the counter shows it never came out: back on the queue, sent again
-				// without any risk of a duplicate
-				this.ledger.requeueDropped(job.jobId(), printerId, job.attempts());
-				if (this.ledger.droppedSends(job.jobId()) >= this.maxDroppedSends) {
-					return takeOutForDrops(printerId, job);
-				}
-				logger.warn("Job {} on printer {}: {}; sending it again", job.jobId(), printerId, result.detail());
+				// The driver saw the printer idle with the counter unmoved for two polls:
+				// not proof yet, a printer still parsing a large format looks the same.
+				// The job stays in flight; it is sent again (unflagged) only once the
+				// printer stayed idle with the counter unmoved for the drop settle time.
+				this.ledger.markUnknown(job.jobId(), printerId, job.attempts());
+				logger.info("Job {} on printer {}: {}; sent again if it stays so for {}", job.jobId(), printerId,
+						result.detail(), this.dropSettleTime);
 			}
 			case NOT_SENT -> {
 				this.ledger.unclaim(job.jobId(), printerId, job.attempts(), resend);

@@ -78,7 +78,14 @@ public class FailoverProcedure {
 	 * @return what moved, what was skipped, and what the dead printer still holds
 	 */
 	public FailoverResult run(String deadPrinterId, String backupPrinterId, Instant since) {
-		return exclusively(deadPrinterId, () -> failover(deadPrinterId, backupPrinterId, since));
+		return exclusively(deadPrinterId, () -> {
+			Printer dead = this.registry.require(deadPrinterId);
+			if (backupPrinterId != null) {
+				requireUsableBackup(deadPrinterId, backupPrinterId);
+			}
+			this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
+			return failover(dead, backupPrinterId, since);
+		});
 	}
 
 	/**
@@ -86,12 +93,17 @@ public class FailoverProcedure {
 	 * printer that is in service again (enabled since the caller looked) is left alone;
 	 * taking it out again would cost ops another probe print (the chaos drill caught the
 	 * ledger sweeper doing that to a printer enabled between its read and its failover).
+	 * It is never taken out here, and each move is decided in the ledger on the printer's
+	 * state at that moment: ops may enable it on another replica, whose enable this
+	 * replica's lock does not order, at any point of the failover.
 	 * @param printerId the printer
 	 * @return the failover's result, or empty when the printer is in service
 	 */
 	public Optional<FailoverResult> completeIfOut(String printerId) {
-		return exclusively(printerId, () -> this.registry.require(printerId).state().out()
-				? Optional.of(failover(printerId, null, Instant.now())) : Optional.empty());
+		return exclusively(printerId, () -> {
+			Printer printer = this.registry.require(printerId);
+			return printer.state().out() ? Optional.of(failover(printer, null, Instant.now())) : Optional.empty();
+		});
 	}
 
 	/**
@@ -114,12 +126,8 @@ public class FailoverProcedure {
 		}
 	}
 
-	private FailoverResult failover(String deadPrinterId, String backupPrinterId, Instant since) {
-		Printer dead = this.registry.require(deadPrinterId);
-		if (backupPrinterId != null) {
-			requireUsableBackup(deadPrinterId, backupPrinterId);
-		}
-		this.registry.takeOut(deadPrinterId, PrinterState.DOWN);
+	private FailoverResult failover(Printer dead, String backupPrinterId, Instant since) {
+		String deadPrinterId = dead.printerId();
 		// The queue is drained before the in-flight key is taken, so a dispatcher moving
 		// its next job into flight meanwhile cannot strand it; the in-flight job is still
 		// re-dispatched first, it is the one most at risk of being lost (invariant 9).
@@ -144,6 +152,17 @@ public class FailoverProcedure {
 				(redispatch(jobId, deadPrinterId, backupPrinterId) ? moved : skipped).add(jobId);
 			}
 			reclaimed.addAll(late);
+		}
+		if (!this.registry.require(deadPrinterId).state().out()) {
+			// enabled meanwhile (on another replica): the ledger refused to move its
+			// work,
+			// so what was drained from its Redis keys goes back to it, and its buffer,
+			// which may hold a format sent since, is left alone
+			List<UUID> stillQueued = this.ledger.queuedOn(deadPrinterId);
+			this.queues.restoreQueued(deadPrinterId, stillQueued);
+			logger.warn("Printer {} was enabled during its failover: moved {} jobs before, left it {}", deadPrinterId,
+					moved.size(), stillQueued.size());
+			return new FailoverResult(moved, skipped, this.queues.depth(deadPrinterId));
 		}
 		// ~JA only now that the ledger moved its jobs: a confirmation still running for
 		// the in-flight job no longer counts (invariant 8's fence), so a format the ~JA

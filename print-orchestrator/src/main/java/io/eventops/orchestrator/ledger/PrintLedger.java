@@ -33,6 +33,14 @@ public class PrintLedger {
 			+ "display_name, company, tier, printer_id, state, attempts, possible_duplicate, created_at, printed_at, "
 			+ "confirmed_by, label_count_before";
 
+	// A failover's move is decided in its own statement, on the printer's state at that
+	// moment: a sweeper (or probe) on one replica that read the printer out never moves
+	// the work of a printer ops enabled meanwhile on another replica. FOR SHARE orders
+	// the
+	// move and a concurrent enable: whichever commits second sees the other's result.
+	private static final String FROM_PRINTER_OUT = "EXISTS (SELECT 1 FROM printing.printers d"
+			+ " WHERE d.printer_id = ? AND d.state IN ('DOWN', 'DISABLED') FOR SHARE)";
+
 	private final JdbcTemplate jdbc;
 
 	private final RowMapper<PrintJob> mapper = PrintLedger::map;
@@ -364,22 +372,24 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Moves a job of a dead printer to another printer's queue (invariant 9). A job the
-	 * row shows sent and unconfirmed at the move is flagged {@code possibleDuplicate}
-	 * whatever the caller read before: the agent may have claimed and sent it since.
+	 * Moves a job of a dead printer to another printer's queue (invariant 9), only while
+	 * that printer is still out of service (DOWN or DISABLED). A job the row shows sent
+	 * and unconfirmed at the move is flagged {@code possibleDuplicate} whatever the
+	 * caller read before: the agent may have claimed and sent it since.
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param toPrinterId the backup
 	 * @param possibleDuplicate whether the dead printer may have printed it
-	 * @return whether this call moved it
+	 * @return whether this call moved it: false too when the printer is in service again
 	 */
 	public boolean moveTo(UUID jobId, String fromPrinterId, String toPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'QUEUED', printer_id = ?, queued_at = now(),
 					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
 					dropped_sends = 0, updated_at = now()
-				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", toPrinterId,
-				possibleDuplicate, jobId, fromPrinterId) == 1;
+				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')
+					AND\s""" + FROM_PRINTER_OUT, toPrinterId, possibleDuplicate, jobId, fromPrinterId,
+				fromPrinterId) == 1;
 	}
 
 	/**
@@ -389,15 +399,15 @@ public class PrintLedger {
 	 * @param jobId the job
 	 * @param fromPrinterId the dead printer (the job must still be its)
 	 * @param possibleDuplicate whether the dead printer may have printed it
-	 * @return whether this call moved it
+	 * @return whether this call moved it: false too when the printer is in service again
 	 */
 	public boolean backToPending(UUID jobId, String fromPrinterId, boolean possibleDuplicate) {
 		return this.jdbc.update("""
 				UPDATE printing.print_jobs SET state = 'PENDING', printer_id = NULL, queued_at = NULL,
 					possible_duplicate = possible_duplicate OR ? OR state IN ('PRINTING', 'UNKNOWN_OUTCOME'),
 					dropped_sends = 0, updated_at = now()
-				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')""", possibleDuplicate,
-				jobId, fromPrinterId) == 1;
+				WHERE job_id = ? AND printer_id = ? AND state NOT IN ('PRINTED', 'WITHDRAWN')
+					AND\s""" + FROM_PRINTER_OUT, possibleDuplicate, jobId, fromPrinterId, fromPrinterId) == 1;
 	}
 
 	/**
@@ -425,6 +435,16 @@ public class PrintLedger {
 		return this.jdbc.queryForList("SELECT job_id FROM printing.print_jobs WHERE printer_id = ?"
 				+ " AND state IN ('QUEUED', 'PRINTING', 'UNKNOWN_OUTCOME')"
 				+ " ORDER BY state = 'QUEUED', queued_at, created_at", UUID.class, printerId);
+	}
+
+	/**
+	 * The jobs queued on a printer according to the ledger, in queue order.
+	 * @param printerId the printer
+	 * @return their ids
+	 */
+	public List<UUID> queuedOn(String printerId) {
+		return this.jdbc.queryForList("SELECT job_id FROM printing.print_jobs WHERE printer_id = ?"
+				+ " AND state = 'QUEUED' ORDER BY queued_at, created_at", UUID.class, printerId);
 	}
 
 	/**

@@ -21,7 +21,9 @@ class PrintPropertiesTests {
 	@CsvSource({ "eventops.print.probe-interval, 0s, must be a positive duration",
 			"eventops.print.confirm-poll-interval, -250ms, must be a positive duration",
 			"eventops.print.printed-refresh, 0ms, must be a positive duration",
-			"eventops.print.rebuild-grace, -1s, must not be negative" })
+			"eventops.print.rebuild-grace, -1s, must not be negative",
+			"eventops.print.drop-settle-time, 0s, must be a positive duration",
+			"eventops.print.drop-settle-time, 400ms, must be at least 2 confirm poll intervals" })
 	void aBadDurationStopsStartupNamingTheProperty(String property, String value, String reason) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
 			assertThat(context).hasFailed();

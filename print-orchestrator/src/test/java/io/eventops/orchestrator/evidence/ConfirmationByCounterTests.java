@@ -27,10 +27,12 @@ import static org.awaitility.Awaitility.await;
  * exactly one label. Confirmations here give up after 400 ms, so that the orchestrator
  * settles them afterwards by reading the counter, and a printer is declared DOWN only
  * after 20 failed probes of 100 ms, so that a 1 s blip is shorter than the probe
- * threshold, as the field's 1 s blip is shorter than 3 probes of 1 s.
+ * threshold, as the field's 1 s blip is shorter than 3 probes of 1 s. A send counts as
+ * dropped after the printer stayed idle with its counter unmoved for 2 s.
  */
 @OrchestratorTest
-@TestPropertySource(properties = { "eventops.print.confirm-timeout=400ms", "eventops.print.down-after-failures=20" })
+@TestPropertySource(properties = { "eventops.print.confirm-timeout=400ms", "eventops.print.down-after-failures=20",
+		"eventops.print.drop-settle-time=2s" })
 class ConfirmationByCounterTests extends PrintFloorTest {
 
 	@Test
@@ -91,6 +93,23 @@ class ConfirmationByCounterTests extends PrintFloorTest {
 		assertThat(row(job).printerId()).isEqualTo(backupId);
 		assertThat(row(job).possibleDuplicate()).as("the counter proved every earlier send dropped").isFalse();
 		assertThat(swallower.droppedLabels()).as("sends the swallower dropped").hasSize(3);
+	}
+
+	@Test
+	void aFormatThePrinterIsStillParsingIsNotTakenForDroppedAndComesOutOnce() {
+		String pool = TestData.unique("hall");
+		VirtualPrinter printer = this.floor.start("parsing", Duration.ofMillis(200));
+		this.floor.register(printer, pool);
+		// a large ^GF: idle in ~HS and the counter unmoved for a second after the send
+		printer.parseNextSlowly(Duration.ofSeconds(1));
+
+		BadgeJob job = this.floor.jobs(pool, 1).get(0);
+
+		this.floor.awaitAllPrinted(List.of(job));
+		this.floor.assertEachPrintedOnce(List.of(job), printer);
+		assertThat(row(job).attempts()).as("sent once").isOne();
+		assertThat(row(job).possibleDuplicate()).isFalse();
+		assertThat(this.floor.confirmedBy(job)).isEqualTo("LABEL_COUNTER");
 	}
 
 	@Test

@@ -49,10 +49,11 @@ class LedgerTransitionTests {
 		jdbc = new JdbcTemplate(new SimpleDriverDataSource(new org.postgresql.Driver(), database.jdbcUrl(),
 				database.user(), database.password()));
 		ledger = new PrintLedger(jdbc);
+		// out of service: a failover moves only an out printer's work
 		for (String printer : List.of(PRINTER, OTHER_PRINTER)) {
 			jdbc.update("""
 					INSERT INTO printing.printers (printer_id, host, port, pool, state)
-					VALUES (?, '127.0.0.1', 9, 'transitions', 'UP')""", printer);
+					VALUES (?, '127.0.0.1', 9, 'transitions', 'DOWN')""", printer);
 		}
 	}
 
@@ -97,6 +98,20 @@ class LedgerTransitionTests {
 		assertThat(ledger.moveTo(queued, PRINTER, OTHER_PRINTER, false)).isTrue();
 
 		assertThat(possibleDuplicate(queued)).isFalse();
+	}
+
+	@Test
+	void aFailoverMovesNothingOfAPrinterBackInService() {
+		UUID queued = job(TestData.unique("att"), 1, JobState.QUEUED);
+		jdbc.update("UPDATE printing.printers SET state = 'UP' WHERE printer_id = ?", PRINTER);
+		try {
+			assertThat(ledger.moveTo(queued, PRINTER, OTHER_PRINTER, false)).isFalse();
+			assertThat(ledger.backToPending(queued, PRINTER, false)).isFalse();
+			assertThat(stateOf(queued)).isEqualTo(JobState.QUEUED);
+		}
+		finally {
+			jdbc.update("UPDATE printing.printers SET state = 'DOWN' WHERE printer_id = ?", PRINTER);
+		}
 	}
 
 	private static boolean possibleDuplicate(UUID job) {

@@ -54,6 +54,8 @@ final class PrintEngine {
 
 	private boolean stopped;
 
+	private Duration slowParse = Duration.ZERO;
+
 	// odometer.total_label_count: non-volatile on a Zebra, so a restart keeps it
 	private long labelCount;
 
@@ -92,7 +94,43 @@ final class PrintEngine {
 
 	void enqueue(String format) {
 		this.receiver.accept(format);
-		update(() -> this.buffer.addLast(format));
+		Duration parse;
+		this.lock.lock();
+		try {
+			parse = this.slowParse;
+			this.slowParse = Duration.ZERO;
+		}
+		finally {
+			this.lock.unlock();
+		}
+		if (parse.isZero()) {
+			update(() -> this.buffer.addLast(format));
+			return;
+		}
+		// parsed on its own thread: the printer keeps answering ~HS meanwhile
+		Thread.ofVirtual().name("parse").start(() -> {
+			try {
+				Thread.sleep(parse);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+			update(() -> {
+				if (!this.stopped) {
+					this.buffer.addLast(format);
+				}
+			});
+		});
+	}
+
+	/**
+	 * The next format received is parsed for this long before it is buffered: idle in
+	 * {@code ~HS}, the label counter unmoved, as a real printer parsing a large graphic
+	 * field.
+	 */
+	void parseNextSlowly(Duration parseTime) {
+		update(() -> this.slowParse = parseTime);
 	}
 
 	/**

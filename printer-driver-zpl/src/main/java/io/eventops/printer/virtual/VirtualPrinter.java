@@ -245,6 +245,16 @@ public final class VirtualPrinter implements AutoCloseable {
 	}
 
 	/**
+	 * The next format takes this long to be parsed before it enters the buffer, as a
+	 * large {@code ^GF} graphic field does on a real printer: meanwhile {@code ~HS} shows
+	 * the printer idle and the label counter does not move, then the label prints.
+	 * @param parseTime how long the format stays invisible
+	 */
+	public void parseNextSlowly(Duration parseTime) {
+		this.engine.parseNextSlowly(parseTime);
+	}
+
+	/**
 	 * Every following format is swallowed, until {@link #clear()}: a printer that takes
 	 * formats, shows them busy and prints none of them.
 	 */
