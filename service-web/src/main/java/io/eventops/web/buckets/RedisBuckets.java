@@ -12,6 +12,7 @@ import io.github.bucket4j.distributed.BucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
+import io.lettuce.core.api.async.BaseRedisAsyncCommands;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.cluster.api.async.RedisAdvancedClusterAsyncCommands;
 
@@ -44,6 +45,8 @@ public class RedisBuckets {
 
 	private volatile ProxyManager<byte[]> buckets;
 
+	private volatile BaseRedisAsyncCommands<?, ?> commands;
+
 	/**
 	 * Creates the buckets.
 	 * @param connections Spring's Redis connection factory
@@ -74,6 +77,12 @@ public class RedisBuckets {
 			return Optional.ofNullable(operation.apply(bucket));
 		}
 		catch (RuntimeException ex) {
+			// the native connection is taken again after the backoff: the factory may
+			// have
+			// replaced its shared connection (a stopped and restarted context closes it,
+			// as Spring's test contexts do when they pause), and one kept here would stay
+			// closed for good and fail every bucket open
+			this.buckets = null;
 			this.unavailableUntil.set(System.nanoTime() + this.backoffNanos);
 			logger.warn("Redis buckets unavailable ({}); callers fail open for {} ms", ex.toString(),
 					this.backoffNanos / 1_000_000);
@@ -84,11 +93,11 @@ public class RedisBuckets {
 	@SuppressWarnings("unchecked")
 	private ProxyManager<byte[]> buckets() {
 		ProxyManager<byte[]> current = this.buckets;
-		if (current != null) {
+		if (current != null && this.commands.isOpen()) {
 			return current;
 		}
 		synchronized (this) {
-			if (this.buckets == null) {
+			if (this.buckets == null || !this.commands.isOpen()) {
 				// Spring's shared native connection: closing the wrapper leaves it open,
 				// and
 				// Lettuce reconnects it by itself after a Redis restart
@@ -99,6 +108,13 @@ public class RedisBuckets {
 				// kiosk or address leaves nothing behind in Redis
 				ExpirationAfterWriteStrategy expiry = ExpirationAfterWriteStrategy
 					.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10));
+				// kept to see it closed: the factory replaces its shared connection when
+				// it is
+				// stopped and started again (a context restarted, as Spring's test
+				// contexts
+				// are when they pause), and buckets on the closed one would fail open for
+				// good
+				this.commands = (BaseRedisAsyncCommands<?, ?>) nativeConnection;
 				if (nativeConnection instanceof RedisAdvancedClusterAsyncCommands<?, ?> cluster) {
 					this.buckets = Bucket4jLettuce
 						.casBasedBuilder((RedisAdvancedClusterAsyncCommands<byte[], byte[]>) cluster)
