@@ -75,6 +75,7 @@ public abstract class ProblemExceptionHandler extends ResponseEntityExceptionHan
 			case INVALID -> HttpStatus.UNPROCESSABLE_CONTENT;
 			case THROTTLED -> HttpStatus.TOO_MANY_REQUESTS;
 			case UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+			case NOT_STORED -> HttpStatus.INTERNAL_SERVER_ERROR;
 		};
 	}
 

@@ -108,7 +108,15 @@ public class Refusal extends RuntimeException {
 		THROTTLED("Too many requests"),
 
 		/** The service cannot do it now; a retry later may succeed. */
-		UNAVAILABLE("Service unavailable");
+		UNAVAILABLE("Service unavailable"),
+
+		/**
+		 * The service is up, but could not store this request; nothing of it was kept,
+		 * and a retry later may succeed. A 500, not a 503: it is about this request, so a
+		 * caller's circuit breaker, which is about the service, must not count it
+		 * (invariant 11).
+		 */
+		NOT_STORED("Not stored");
 
 		private final String title;
 

@@ -104,8 +104,9 @@ public class BatchReconciler {
 	// check-in of the batch: when it refuses every one the edge passed, the cause is more
 	// likely PostgreSQL's (a schema the running code does not match, in a rolling
 	// deploy) than every entry's, and quarantining them would reject good check-ins for
-	// good. Such a batch is unavailable (503): what it claimed is released, nothing of
-	// it is quarantined, and the kiosk retries it; a poison entry alone in a batch is
+	// good. Such a batch is not stored (500 batch-not-stored): what it claimed is
+	// released, nothing of it is quarantined, and the kiosk retries it; a poison entry
+	// alone in a batch is
 	// quarantined once good entries come with it.
 	private void writeIsolatingPoison(ReconcileRequest request, BatchDecision batch, List<BatchItem> units) {
 		List<Poison> poison = new ArrayList<>();
@@ -121,7 +122,10 @@ public class BatchReconciler {
 					"PostgreSQL refused every one of the {} check-ins of kiosk {}'s batch (SQLSTATE {}): "
 							+ "answered unavailable, nothing quarantined",
 					checkIns, request.kioskId(), poison.get(0).state());
-			throw new DomainException(Kind.UNAVAILABLE, ReconcilerProblem.RETRY, "Retry",
+			// a 500, which the edge neither retries nor counts in the breaker all kiosks
+			// share: a kiosk whose one pending entry is poison retries alone and costs no
+			// other kiosk a flush (invariant 11), and the kiosk keeps its entries
+			throw new DomainException(Kind.NOT_STORED, ReconcilerProblem.BATCH_NOT_STORED, "Batch not stored",
 					"The check-ins of this batch could not be stored; nothing of it was kept, retry later.");
 		}
 		for (Poison found : poison) {

@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 
 import io.eventops.model.flush.EntryResult;
@@ -199,6 +200,9 @@ class ExpressCodes {
 		return "xc:" + code;
 	}
 
+	// the source of a code's check-ins before issue #42 (xc- and the code in lower case)
+	private static final String PREVIOUS_SOURCE_PREFIX = "xc-";
+
 	private ExpressCode insert(IssuedCode issued) {
 		this.jdbc.update("""
 				INSERT INTO reconciler.express_codes (code, event_id, attendee_ids, expires_at) VALUES (?, ?, ?, ?)""",
@@ -210,16 +214,21 @@ class ExpressCodes {
 	private IssuedCode lock(String code) {
 		String canonical = ExpressCodeText.canonicalOrNull(code);
 		// checked in: a guard row of one of the code's keys (xc:{code}:{position}) that
-		// is not a rejection, written in the transaction of the check-in
+		// is not a rejection, written in the transaction of the check-in; also under the
+		// previous release's keys (xc-{code in lower case}:{position}), so that a code
+		// whose check-ins an old replica committed stays that attempt's across a rolling
+		// deploy; the row's attendee must be the code's at that position, since a kiosk
+		// provisioned before the reserved ids under such a name holds keys of that form
 		List<IssuedCode> rows = this.jdbc.query("""
 				SELECT code, event_id, attendee_ids, expires_at, replaced_by, client_submission_id, selection,
 				  claim_expires_at, first_claimed_at, used_at,
-				  EXISTS (SELECT 1 FROM reconciler.processed_entries p
-				    WHERE p.idempotency_key = ANY(ARRAY(SELECT ? || ':' || n
-				      FROM generate_series(1, cardinality(attendee_ids)) AS n))
-				    AND p.outcome <> 'REJECTED')
+				  EXISTS (SELECT 1 FROM generate_series(1, cardinality(attendee_ids)) AS g(n)
+				    CROSS JOIN unnest(ARRAY[?, ?]) AS s(source)
+				    JOIN reconciler.processed_entries p ON p.idempotency_key = s.source || ':' || g.n
+				    WHERE p.attendee_id = attendee_ids[g.n] AND p.outcome <> 'REJECTED')
 				FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
-				(canonical != null) ? sourceOf(canonical) : null, canonical);
+				(canonical != null) ? sourceOf(canonical) : null,
+				(canonical != null) ? PREVIOUS_SOURCE_PREFIX + canonical.toLowerCase(Locale.ROOT) : null, canonical);
 		return rows.stream()
 			.findFirst()
 			.orElseThrow(() -> new DomainException(Kind.NOT_FOUND, ReconcilerProblem.UNKNOWN_CODE, "Unknown code",

@@ -89,6 +89,8 @@ class OpenApiConfiguration {
 				operation.summary("Reconciles a validated batch from the edge (internal)");
 				ApiDocuments.problem(operation, 422, "invalid-batch", "kioskId, eventId or printerPool is missing");
 				ApiDocuments.problem(operation, 422, "too-many-entries", "more than 500 entries");
+				ApiDocuments.problem(operation, 500, "batch-not-stored",
+						"PostgreSQL refused every check-in of the batch: nothing of it was kept, retry it later");
 			}
 			case "POST /internal/v1/express-codes/{code}/redeem" -> {
 				operation.summary("Redeems an express code for the edge (internal)");

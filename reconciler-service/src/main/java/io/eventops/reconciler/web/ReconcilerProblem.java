@@ -44,6 +44,8 @@ public enum ReconcilerProblem implements Refusal.Type {
 
 	RETRY("retry"),
 
+	BATCH_NOT_STORED("batch-not-stored"),
+
 	UNKNOWN_CODE("unknown-code"),
 
 	EMPTY_CORRECTION("empty-correction"),

@@ -129,10 +129,11 @@ class PoisonBatchTests {
 
 	// what PostgreSQL refuses for every entry is not the entries' fault: a schema the
 	// running code does not match (a rolling deploy) would otherwise quarantine every
-	// check-in for good. Such a batch is refused as unavailable, changes nothing, and
-	// applies once PostgreSQL takes it (invariants 6 and 11)
+	// check-in for good. Such a batch is refused as not stored (a 500, which the edge's
+	// shared breaker does not count), changes nothing, and applies once PostgreSQL takes
+	// it (invariants 6 and 11)
 	@Test
-	void aBatchPostgresRefusesEveryCheckInOfIsUnavailableAndQuarantinesNothing() {
+	void aBatchPostgresRefusesEveryCheckInOfIsNotStoredAndQuarantinesNothing() {
 		String constraint = "refuse_" + this.event.replace('-', '_');
 		this.jdbc.execute("ALTER TABLE reconciler.check_ins ADD CONSTRAINT " + constraint + " CHECK (event_id <> '"
 				+ this.event + "') NOT VALID");
@@ -144,9 +145,9 @@ class PoisonBatchTests {
 				TestData.entry(this.kiosk, 4, this.attendees.get(3)));
 		try {
 			assertThatThrownBy(() -> this.reconciler.reconcile(batch)).isInstanceOfSatisfying(DomainException.class,
-					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.UNAVAILABLE));
+					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.NOT_STORED));
 			assertThatThrownBy(() -> this.reconciler.reconcile(live)).isInstanceOfSatisfying(DomainException.class,
-					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.UNAVAILABLE));
+					(refused) -> assertThat(refused.kind()).isEqualTo(Refusal.Kind.NOT_STORED));
 			assertThat(count("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?")).isZero();
 			assertThat(count("SELECT count(*) FROM reconciler.processed_entries WHERE source_id = ?")).isZero();
 		}

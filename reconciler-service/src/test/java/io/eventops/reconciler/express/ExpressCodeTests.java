@@ -1,11 +1,20 @@
 package io.eventops.reconciler.express;
 
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.Outcome;
+import io.eventops.model.reconcile.ReconcileEntry;
+import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.HttpTestClient;
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
@@ -190,6 +199,38 @@ class ExpressCodeTests {
 		assertThat(resumed.status()).isEqualTo(200);
 		assertThat(resumed.body().get("result").get("checkedIn")).hasSize(1);
 		assertOneCheckInAndOneJobEach(this.group.subList(0, 1));
+		assertThat(checkIns(this.group.get(1))).isZero();
+		assertThat(checkIns(this.group.get(2))).isZero();
+	}
+
+	// issue #42 item 10 across the upgrade: the previous release keyed a code's check-ins
+	// xc-{code, lower case}:{position}, and this one tells a code whose check-ins
+	// committed only by guard rows keyed xc:{CODE}:{position}; nothing migrates the old
+	// keys. A code whose check-ins committed on an old replica while storing the result
+	// failed (or whose pod the rolling deploy itself stopped: "the pod died") is free
+	// again on a new replica, and another station redeems it for another selection
+	@Test
+	void aCodeWhoseCheckInsCommittedUnderThePreviousReleasesKeysStaysThatAttemptsAfterTheUpgrade() {
+		String code = createCode(this.group);
+		String attendee = this.group.get(0);
+		Instant firstClaimed = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		this.jdbc.update("""
+				UPDATE reconciler.express_codes SET client_submission_id = 'attempt-1', selection = ?,
+				  first_claimed_at = ? WHERE code = ?""", new String[] { attendee }, Timestamp.from(firstClaimed),
+				code);
+		// the check-ins as the previous release's ExpressCodes.checkIn sent them
+		String oldSource = "xc-" + code.toLowerCase(java.util.Locale.ROOT);
+		OffsetDateTime capturedAt = firstClaimed.atOffset(ZoneOffset.UTC);
+		FlushEntry entry = new FlushEntry(1, FlushEntry.keyOf(oldSource, 1), EntryType.CHECK_IN, attendee, capturedAt,
+				capturedAt, false, null);
+		ReconcileEntry old = ReconcileEntry.valid(entry,
+				"{\"expressCode\":\"" + code + "\",\"attendeeId\":\"" + attendee + "\",\"seq\":1}", List.of());
+		assertThat(this.reconciler.reconcile(new ReconcileRequest(oldSource, this.event, "default", List.of(old)))
+			.results()
+			.get(0)
+			.outcome()).isEqualTo(Outcome.APPLIED);
+
+		assertProblem(redeem(code, "attempt-2", this.group.subList(1, 3)), 409, "already-used");
 		assertThat(checkIns(this.group.get(1))).isZero();
 		assertThat(checkIns(this.group.get(2))).isZero();
 	}
