@@ -1,4 +1,4 @@
-package io.eventops.reconciler.policy;
+package io.eventops.reconciler.access;
 
 import io.eventops.reconciler.ReconcilerTest;
 import io.eventops.reconciler.TestData;
