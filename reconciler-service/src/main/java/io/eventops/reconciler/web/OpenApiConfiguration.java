@@ -127,6 +127,12 @@ class OpenApiConfiguration {
 			}
 			case "GET /admin/v1/events/{eventId}/policy/versions" ->
 				operation.summary("Every version of the event's policy with who saved it and when, newest first (OPS)");
+			case "POST /internal/v1/events/{eventId}/admission-check" -> {
+				operation.summary("Decides an admission online from the current policy version and the venue-wide "
+						+ "movements (internal); policyVersion 0 for an event without a policy");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee in the event");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");
+			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}
