@@ -140,6 +140,17 @@ public class PolicyStore {
 					.map((text) -> PolicyCompiler.compile(this.json.readValue(text, EventPolicy.class))));
 	}
 
+	/**
+	 * The current version of an event's policy, compiled.
+	 * @param eventId the event
+	 * @return the newest version, or empty when the event has none
+	 */
+	public Optional<CompiledPolicy> currentCompiled(String eventId) {
+		Long version = this.jdbc.queryForObject("SELECT max(version) FROM reconciler.event_policies WHERE event_id = ?",
+				Long.class, eventId);
+		return (version != null) ? compiled(eventId, version) : Optional.empty();
+	}
+
 	private record Saved(long version, String policy) {
 	}
 
