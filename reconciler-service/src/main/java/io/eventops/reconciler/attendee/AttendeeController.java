@@ -24,7 +24,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class AttendeeController {
 
-	private static final String[] CSV_HEADER = { "attendeeId", "displayName", "company", "tier", "email" };
+	private static final String[] CSV_HEADER = { "attendeeId", "displayName", "company", "tier", "email",
+			"ticketType" };
 
 	private final AttendeeRegistry registry;
 
@@ -68,7 +69,8 @@ class AttendeeController {
 			List<AttendeeImport> rows = new ArrayList<>();
 			for (CSVRecord record : parser) {
 				rows.add(new AttendeeImport(cell(record, "attendeeId"), cell(record, "displayName"),
-						cell(record, "company"), cell(record, "tier"), cell(record, "email")));
+						cell(record, "company"), cell(record, "tier"), cell(record, "email"),
+						cell(record, "ticketType")));
 			}
 			return rows;
 		}

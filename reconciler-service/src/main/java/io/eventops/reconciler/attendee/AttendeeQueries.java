@@ -20,7 +20,9 @@ public class AttendeeQueries {
 			  coalesce(c.desk_display_name, c.kiosk_display_name, a.display_name) AS display_name,
 			  coalesce(c.desk_company, c.kiosk_company, a.company) AS company,
 			  coalesce(c.desk_tier, a.tier) AS tier,
-			  c.origin_rank, c.seq, c.source_id, c.captured_at
+			  c.origin_rank, c.seq, c.source_id, c.captured_at,
+			  coalesce(a.ticket_type, (SELECT p.policy -> 'ticketTypes' -> 0 ->> 'id' FROM reconciler.event_policies p
+			    WHERE p.event_id = a.event_id ORDER BY p.version DESC LIMIT 1)) AS ticket_type
 			FROM reconciler.attendees a LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
 			WHERE a.attendee_id = ?""";
 
@@ -43,8 +45,9 @@ public class AttendeeQueries {
 						rs.getString("source_id"), rs.getLong("seq"), rs.getTimestamp("captured_at").toInstant());
 			}
 			return new AttendeeView(rs.getString("attendee_id"), rs.getString("event_id"), rs.getString("display_name"),
-					rs.getString("company"), rs.getString("tier"), rs.getInt("credential_version"), winning != null,
-					winning, history(attendeeId), badgeJobs(attendeeId));
+					rs.getString("company"), rs.getString("tier"), rs.getString("ticket_type"),
+					rs.getInt("credential_version"), winning != null, winning, history(attendeeId),
+					badgeJobs(attendeeId));
 		}, attendeeId);
 		return found.stream().findFirst();
 	}

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -12,9 +13,11 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
 import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.reconciler.access.PolicyStore;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.reconciler.web.ReconcilerProblem;
+import io.eventops.rules.policy.CompiledPolicy;
 import io.eventops.web.ProblemResponses;
 
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -31,11 +34,13 @@ class AttendeeRegistry {
 	static final Pattern EVENT_ID = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 
 	private static final String UPSERT = """
-			INSERT INTO reconciler.attendees AS a (attendee_id, event_id, display_name, company, tier, email)
-			SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+			INSERT INTO reconciler.attendees AS a (attendee_id, event_id, display_name, company, tier, email,
+			  ticket_type)
+			SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
 			ORDER BY 1
 			ON CONFLICT (attendee_id) DO UPDATE SET display_name = EXCLUDED.display_name,
-			  company = EXCLUDED.company, tier = EXCLUDED.tier, email = EXCLUDED.email, updated_at = now()
+			  company = EXCLUDED.company, tier = EXCLUDED.tier, email = EXCLUDED.email,
+			  ticket_type = EXCLUDED.ticket_type, updated_at = now()
 			WHERE a.event_id = EXCLUDED.event_id
 			RETURNING attendee_id, (xmax = 0) AS inserted""";
 
@@ -45,10 +50,13 @@ class AttendeeRegistry {
 
 	private final ChangeLog changeLog;
 
-	AttendeeRegistry(JdbcTemplate jdbc, Validator validator, ChangeLog changeLog) {
+	private final PolicyStore policies;
+
+	AttendeeRegistry(JdbcTemplate jdbc, Validator validator, ChangeLog changeLog, PolicyStore policies) {
 		this.jdbc = jdbc;
 		this.validator = validator;
 		this.changeLog = changeLog;
+		this.policies = policies;
 	}
 
 	@Transactional
@@ -57,7 +65,7 @@ class AttendeeRegistry {
 			throw DomainException.invalid(ReconcilerProblem.INVALID_EVENT,
 					"eventId must be 1–64 characters of [A-Za-z0-9_.-].");
 		}
-		validate(rows);
+		validate(rows, this.policies.currentCompiled(eventId));
 		this.jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?) ON CONFLICT DO NOTHING", eventId);
 		if (rows.isEmpty()) {
 			return new ImportResult(0, 0);
@@ -74,6 +82,8 @@ class AttendeeRegistry {
 					connection.createArrayOf("text", rows.stream().map(AttendeeImport::company).toArray()));
 			statement.setArray(5, connection.createArrayOf("text", rows.stream().map(AttendeeImport::tier).toArray()));
 			statement.setArray(6, connection.createArrayOf("text", rows.stream().map(AttendeeImport::email).toArray()));
+			statement.setArray(7,
+					connection.createArrayOf("text", rows.stream().map(AttendeeImport::ticketType).toArray()));
 			return statement;
 		}, (rs, n) -> {
 			changes.put(rs.getString(1), rs.getBoolean(2) ? ChangeKind.REGISTERED : ChangeKind.UPDATED);
@@ -89,7 +99,9 @@ class AttendeeRegistry {
 		return new ImportResult(created, inserted.size() - created);
 	}
 
-	private void validate(List<AttendeeImport> rows) {
+	// With a policy, a ticket type must be one of its current version's (absent is its
+	// first); without one, a ticket type is kept for the policy to come.
+	private void validate(List<AttendeeImport> rows, Optional<CompiledPolicy> policy) {
 		List<ProblemResponses.FieldError> errors = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
 		for (int i = 0; i < rows.size(); i++) {
@@ -101,6 +113,10 @@ class AttendeeRegistry {
 			for (ConstraintViolation<AttendeeImport> violation : this.validator.validate(row)) {
 				errors.add(new ProblemResponses.FieldError("[" + i + "]." + violation.getPropertyPath(),
 						violation.getMessage()));
+			}
+			if (row.ticketType() != null && policy.isPresent() && policy.get().ticketType(row.ticketType()).isEmpty()) {
+				errors.add(new ProblemResponses.FieldError("[" + i + "].ticketType",
+						"is not a ticket type of the event's policy (version " + policy.get().version() + ")"));
 			}
 			if (row.attendeeId() != null && !seen.add(row.attendeeId())) {
 				errors.add(new ProblemResponses.FieldError("[" + i + "].attendeeId", "appears twice in this import"));

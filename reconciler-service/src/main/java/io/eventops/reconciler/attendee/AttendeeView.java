@@ -13,6 +13,8 @@ import java.util.List;
  * then desk corrections
  * @param company effective, likewise
  * @param tier effective, likewise
+ * @param ticketType the ticket type (the policy's first when imported without one), or
+ * {@code null} (and absent) for an event without a policy
  * @param credentialVersion the current credential
  * @param checkedIn whether a check-in holds
  * @param winningRecord the record that holds, or {@code null}
@@ -20,8 +22,8 @@ import java.util.List;
  * @param badgeJobs the badge jobs, one per credential
  */
 public record AttendeeView(String attendeeId, String eventId, String displayName, String company, String tier,
-		int credentialVersion, boolean checkedIn, WinningRecord winningRecord, List<HistoryEntry> history,
-		List<BadgeJob> badgeJobs) {
+		String ticketType, int credentialVersion, boolean checkedIn, WinningRecord winningRecord,
+		List<HistoryEntry> history, List<BadgeJob> badgeJobs) {
 
 	/**
 	 * The record that holds for an attendee.

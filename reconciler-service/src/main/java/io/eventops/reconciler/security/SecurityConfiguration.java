@@ -8,6 +8,7 @@ import io.eventops.web.security.ServiceSecurity;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.crypto.password.PasswordEncoder;
@@ -29,8 +30,12 @@ class SecurityConfiguration {
 			.statelessWithProblems(http, problems, loginThrottle, new InternalTokenFilter(properties.internalToken()),
 					unauthorized, "Your role does not allow this operation.")
 			.authorizeHttpRequests((requests) -> ServiceSecurity.authorize(requests,
-					(own) -> own.requestMatchers("/internal/**").hasRole("INTERNAL"), "/admin/v1/events/*/attendees",
-					"/admin/v1/events/*/express-codes", "/admin/v1/express-codes/*/replace"));
+					(own) -> own.requestMatchers("/internal/**")
+						.hasRole("INTERNAL")
+						.requestMatchers(HttpMethod.PUT, "/admin/v1/events/*/policy")
+						.hasRole("ADMIN"),
+					"/admin/v1/events/*/attendees", "/admin/v1/events/*/express-codes",
+					"/admin/v1/express-codes/*/replace"));
 		return http.build();
 	}
 

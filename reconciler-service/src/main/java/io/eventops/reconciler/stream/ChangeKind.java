@@ -18,6 +18,9 @@ public enum ChangeKind {
 	CORRECTED,
 
 	/** A new credential was issued (a reprint). */
-	CREDENTIAL_REISSUED
+	CREDENTIAL_REISSUED,
+
+	/** A new version of the event's access-control policy (no attendee; issue #35). */
+	POLICY
 
 }

@@ -52,6 +52,12 @@ public class ChangeLog {
 	private static final String LOCK_AND_APPEND = "SELECT reconciler.require_read_committed(), "
 			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), pg_notify('" + CHANNEL + "', ?);\n" + APPEND;
 
+	private static final String LOCK_AND_APPEND_POLICY = "SELECT reconciler.require_read_committed(), "
+			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), pg_notify('" + CHANNEL + "', ?);\n" + """
+					INSERT INTO reconciler.change_log (stream_seq, event_id, kind, policy)
+					VALUES (nextval('reconciler.stream_seq'), ?, 'POLICY',
+					  jsonb_build_object('version', ?::bigint, 'policy', ?::jsonb))""";
+
 	private final JdbcTemplate jdbc;
 
 	public ChangeLog(JdbcTemplate jdbc) {
@@ -81,6 +87,25 @@ public class ChangeLog {
 			statement.setString(2, eventId);
 			statement.setArray(3, connection.createArrayOf("text", attendees.toArray()));
 			statement.setArray(4, connection.createArrayOf("text", kinds.toArray()));
+			return statement;
+		}, PreparedStatement::execute);
+	}
+
+	/**
+	 * Appends a new policy version of an event as a change of kind {@code POLICY} with no
+	 * attendee; call it last in a READ COMMITTED transaction, as {@link #append}.
+	 * @param eventId the event
+	 * @param version the new version
+	 * @param policyJson the policy as saved
+	 */
+	public void appendPolicy(String eventId, long version, String policyJson) {
+		this.jdbc.execute((Connection connection) -> {
+			PreparedStatement statement = connection.prepareStatement(LOCK_AND_APPEND_POLICY);
+			statement.setString(1, eventId);
+			statement.setString(2, eventId);
+			statement.setString(3, eventId);
+			statement.setLong(4, version);
+			statement.setString(5, policyJson);
 			return statement;
 		}, PreparedStatement::execute);
 	}

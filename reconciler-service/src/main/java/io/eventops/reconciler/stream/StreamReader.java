@@ -7,6 +7,7 @@ import java.util.List;
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.reconciler.web.ReconcilerProblem;
 import io.eventops.web.Refusal.Kind;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,11 +27,11 @@ class StreamReader {
 	// one row at least: the horizon (null before the first prune), with the page's
 	// changes, if any, beside it
 	private static final String CHANGES_AND_HORIZON = """
-			SELECT h.pruned_through, c.stream_seq, c.kind, c.attendee::text
+			SELECT h.pruned_through, c.stream_seq, c.kind, c.attendee::text, c.policy::text
 			FROM (SELECT (SELECT pruned_through FROM reconciler.change_log_horizon WHERE event_id = ?)
 			  AS pruned_through) h
 			LEFT JOIN LATERAL (
-			  SELECT stream_seq, kind, attendee FROM reconciler.change_log
+			  SELECT stream_seq, kind, attendee, policy FROM reconciler.change_log
 			  WHERE event_id = ? AND stream_seq > ? ORDER BY stream_seq LIMIT ?) c ON true
 			ORDER BY c.stream_seq""";
 
@@ -71,7 +72,15 @@ class StreamReader {
 					::text FROM reconciler.attendees a
 					LEFT JOIN reconciler.check_ins c ON c.attendee_id = a.attendee_id
 					WHERE a.event_id = ? ORDER BY a.attendee_id""", (rs, n) -> state(rs.getString(1)), eventId);
-			return new Snapshot(eventId, seq, attendees);
+			PolicyState policy = this.jdbc
+				.query("""
+						SELECT version, policy::text FROM reconciler.event_policies WHERE event_id = ?
+						ORDER BY version DESC LIMIT 1""",
+						(rs, n) -> new PolicyState(rs.getLong(1), this.json.readTree(rs.getString(2))), eventId)
+				.stream()
+				.findFirst()
+				.orElse(null);
+			return new Snapshot(eventId, seq, policy, attendees);
 		});
 	}
 
@@ -92,7 +101,10 @@ class StreamReader {
 			horizon[0] = rs.wasNull() ? null : pruned;
 			long seq = rs.getLong(2);
 			if (!rs.wasNull()) {
-				changes.add(new Change(seq, ChangeKind.valueOf(rs.getString(3)), state(rs.getString(4))));
+				String attendee = rs.getString(4);
+				String policy = rs.getString(5);
+				changes.add(new Change(seq, ChangeKind.valueOf(rs.getString(3)),
+						(attendee != null) ? state(attendee) : null, (policy != null) ? policy(policy) : null));
 			}
 		}, eventId, eventId, after, limit);
 		if (horizon[0] != null && after < horizon[0]) {
@@ -110,6 +122,11 @@ class StreamReader {
 				node.get("credentialVersion").asInt(), text(node, "checkedInAt"), text(node, "email"));
 	}
 
+	private PolicyState policy(String changeJson) {
+		JsonNode node = this.json.readTree(changeJson);
+		return new PolicyState(node.get("version").asLong(), node.get("policy"));
+	}
+
 	private static String text(JsonNode node, String field) {
 		JsonNode value = node.get(field);
 		return (value == null || value.isNull()) ? null : value.asString();
@@ -120,9 +137,12 @@ class StreamReader {
 	 *
 	 * @param eventId the event
 	 * @param streamSeq the stream position it reflects
+	 * @param policy the event's current policy version, {@code null} (written as such)
+	 * when it has none
 	 * @param attendees every attendee of the event
 	 */
-	record Snapshot(String eventId, long streamSeq, List<AttendeeState> attendees) {
+	record Snapshot(String eventId, long streamSeq, @JsonInclude(JsonInclude.Include.ALWAYS) PolicyState policy,
+			List<AttendeeState> attendees) {
 	}
 
 	/**

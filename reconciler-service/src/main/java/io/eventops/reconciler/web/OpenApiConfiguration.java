@@ -113,6 +113,26 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 422, "invalid-stream-request",
 						"after, limit or waitSeconds is out of range");
 			}
+			case "PUT /admin/v1/events/{eventId}/policy" -> {
+				operation
+					.summary("Saves a new version of the event's access-control policy (ADMIN); answers its number");
+				ApiDocuments.problem(operation, 422, "invalid-event",
+						"eventId is not 1–64 characters of [A-Za-z0-9_.-]");
+				ApiDocuments.problem(operation, 422, "validation",
+						"parts of the policy are invalid (each named by field path in errors); nothing was stored");
+			}
+			case "GET /admin/v1/events/{eventId}/policy" -> {
+				operation.summary("The event's current policy with its version, who saved it and when (OPS)");
+				ApiDocuments.problem(operation, 404, "not-found", "the event has no policy");
+			}
+			case "GET /admin/v1/events/{eventId}/policy/versions" ->
+				operation.summary("Every version of the event's policy with who saved it and when, newest first (OPS)");
+			case "POST /internal/v1/events/{eventId}/admission-check" -> {
+				operation.summary("Decides an admission online from the current policy version and the venue-wide "
+						+ "movements (internal); policyVersion 0 for an event without a policy");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee in the event");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");
+			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}

@@ -1,0 +1,198 @@
+package io.eventops.reconciler.access;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import io.eventops.reconciler.stream.ChangeLog;
+import io.eventops.reconciler.web.DomainException;
+import io.eventops.reconciler.web.ReconcilerProblem;
+import io.eventops.rules.policy.CompiledPolicy;
+import io.eventops.rules.policy.EventPolicy;
+import io.eventops.rules.policy.PolicyCompiler;
+import io.eventops.rules.policy.PolicyProblem;
+import io.eventops.web.ProblemResponses;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * Saves an event's policy versions and reads them back, compiled versions through the
+ * replica's cache. Every save is a new version, numbered under the event's policy lock,
+ * and appends a {@code POLICY} change to the event's stream in the same transaction
+ * (invariant 10).
+ */
+@Service
+public class PolicyStore {
+
+	private static final Pattern EVENT_ID = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+
+	private static final String INSERT_VERSION = """
+			INSERT INTO reconciler.event_policies (event_id, version, policy, saved_by)
+			SELECT ?, coalesce(max(version), 0) + 1, jsonb_set(?::jsonb, '{version}', to_jsonb(coalesce(max(version), 0) + 1)), ?
+			FROM reconciler.event_policies WHERE event_id = ?
+			RETURNING version, policy::text""";
+
+	private final JdbcTemplate jdbc;
+
+	private final JsonMapper json;
+
+	private final ChangeLog changeLog;
+
+	private final CompiledPolicies compiled;
+
+	PolicyStore(JdbcTemplate jdbc, JsonMapper json, ChangeLog changeLog, PolicyProperties properties) {
+		this.jdbc = jdbc;
+		this.json = json;
+		this.changeLog = changeLog;
+		this.compiled = new CompiledPolicies(properties.compiledCacheSize());
+	}
+
+	/**
+	 * Saves a new version of an event's policy; an invalid one is refused with every
+	 * problem by field path, and nothing is stored.
+	 * @param eventId the event
+	 * @param policy the policy as ops sent it (its version is ignored)
+	 * @param savedBy the principal saving it
+	 * @return the new version
+	 */
+	@Transactional
+	public long save(String eventId, EventPolicy policy, String savedBy) {
+		if (!EVENT_ID.matcher(eventId).matches()) {
+			throw DomainException.invalid(ReconcilerProblem.INVALID_EVENT,
+					"eventId must be 1–64 characters of [A-Za-z0-9_.-].");
+		}
+		// numbered by the server: any version passes the check of the number itself
+		List<PolicyProblem> problems = PolicyCompiler.problems(policy.withVersion(1));
+		if (!problems.isEmpty()) {
+			throw DomainException.validation(problems.stream()
+				.map((problem) -> new ProblemResponses.FieldError(problem.field(), problem.message()))
+				.toList());
+		}
+		this.jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?) ON CONFLICT DO NOTHING", eventId);
+		// two saves of one event number one after the other: the insert's snapshot is
+		// taken once the lock is granted, so it sees the version committed before it
+		this.jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtext('eventops.policy:' || ?))", eventId);
+		String body = this.json.writeValueAsString(policy.withVersion(0));
+		Saved saved = this.jdbc.queryForObject(INSERT_VERSION, (rs, n) -> new Saved(rs.getLong(1), rs.getString(2)),
+				eventId, body, savedBy, eventId);
+		this.changeLog.appendPolicy(eventId, saved.version(), saved.policy());
+		return saved.version();
+	}
+
+	/**
+	 * The current version of an event's policy.
+	 * @param eventId the event
+	 * @return the newest version, or empty when the event has none
+	 */
+	public Optional<StoredPolicy> current(String eventId) {
+		return this.jdbc
+			.query("""
+					SELECT version, saved_by, saved_at, policy::text FROM reconciler.event_policies
+					WHERE event_id = ? ORDER BY version DESC LIMIT 1""",
+					(rs, n) -> new StoredPolicy(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant(),
+							this.json.readTree(rs.getString(4))),
+					eventId)
+			.stream()
+			.findFirst();
+	}
+
+	/**
+	 * Every version of an event's policy, newest first.
+	 * @param eventId the event
+	 * @return the versions, empty when it has none
+	 */
+	public List<StoredPolicy.Summary> versions(String eventId) {
+		return this.jdbc.query("""
+				SELECT version, saved_by, saved_at FROM reconciler.event_policies
+				WHERE event_id = ? ORDER BY version DESC""",
+				(rs, n) -> new StoredPolicy.Summary(rs.getLong(1), rs.getString(2), rs.getTimestamp(3).toInstant()),
+				eventId);
+	}
+
+	/**
+	 * The version in force at each time of an event: when each version was saved.
+	 * @param eventId the event
+	 * @return the versions, oldest first
+	 */
+	Timeline timeline(String eventId) {
+		return new Timeline(this.jdbc.query("""
+				SELECT version, saved_at FROM reconciler.event_policies WHERE event_id = ? ORDER BY version""",
+				(rs, n) -> new Timeline.Start(rs.getLong(1), rs.getTimestamp(2).toInstant()), eventId));
+	}
+
+	/**
+	 * A version compiled, from the replica's cache (versions never change).
+	 * @param eventId the event
+	 * @param version the version
+	 * @return the compiled policy, or empty when the event has no such version
+	 */
+	public Optional<CompiledPolicy> compiled(String eventId, long version) {
+		return this.compiled.get(eventId, version,
+				() -> this.jdbc
+					.query("SELECT policy::text FROM reconciler.event_policies WHERE event_id = ? AND version = ?",
+							(rs, n) -> rs.getString(1), eventId, version)
+					.stream()
+					.findFirst()
+					.map((text) -> PolicyCompiler.compile(this.json.readValue(text, EventPolicy.class))));
+	}
+
+	/**
+	 * The current version of an event's policy, compiled.
+	 * @param eventId the event
+	 * @return the newest version, or empty when the event has none
+	 */
+	public Optional<CompiledPolicy> currentCompiled(String eventId) {
+		Long version = this.jdbc.queryForObject("SELECT max(version) FROM reconciler.event_policies WHERE event_id = ?",
+				Long.class, eventId);
+		return (version != null) ? compiled(eventId, version) : Optional.empty();
+	}
+
+	private record Saved(long version, String policy) {
+	}
+
+	/**
+	 * When each version of an event's policy came into force.
+	 *
+	 * @param starts the versions, oldest first
+	 */
+	record Timeline(List<Start> starts) {
+
+		/**
+		 * The version an entry is judged under: the one it was captured under when the
+		 * event has it, else the one in force at its capture, else the first.
+		 * @param captured the version the kiosk named, or {@code null}
+		 * @param capturedAt the capture time
+		 * @return the version, or 0 when the event has no policy
+		 */
+		long versionFor(Long captured, Instant capturedAt) {
+			if (this.starts.isEmpty()) {
+				return 0;
+			}
+			if (captured != null && captured >= 1 && captured <= this.starts.get(this.starts.size() - 1).version()) {
+				return captured;
+			}
+			long inForce = this.starts.get(0).version();
+			for (Start start : this.starts) {
+				if (!start.savedAt().isAfter(capturedAt)) {
+					inForce = start.version();
+				}
+			}
+			return inForce;
+		}
+
+		/**
+		 * One version and when it was saved.
+		 *
+		 * @param version the version
+		 * @param savedAt when it came into force
+		 */
+		record Start(long version, Instant savedAt) {
+		}
+
+	}
+
+}
