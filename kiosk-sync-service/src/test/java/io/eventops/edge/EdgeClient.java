@@ -147,6 +147,29 @@ public final class EdgeClient {
 			.toList();
 	}
 
+	/**
+	 * Sends the same JSON POST many times at once.
+	 * @param path the path
+	 * @param authorization the Authorization header
+	 * @param body the body
+	 * @param count how many
+	 * @return the answers
+	 */
+	public java.util.List<Response> postConcurrently(String path, String authorization, String body, int count) {
+		java.util.List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> calls = new java.util.ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			calls.add(this.http.sendAsync(request(path, authorization).header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)));
+		}
+		return calls.stream()
+			.map(java.util.concurrent.CompletableFuture::join)
+			.map((response) -> new Response(response.statusCode(), response.body(),
+					response.headers().firstValue("Content-Type").orElse(""),
+					response.headers().firstValue("Retry-After").orElse(null)))
+			.toList();
+	}
+
 	public Response get(String path, String authorization) {
 		return send(request(path, authorization).GET());
 	}

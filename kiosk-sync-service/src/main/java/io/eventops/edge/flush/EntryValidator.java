@@ -7,19 +7,40 @@ import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryBounds;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.flush.KioskDecision;
 import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks one entry against the contract's schema and {@link EntryBounds}; the first
- * offending field is reported, so that the entry is rejected as {@code INVALID_ENTRY} on
- * its own and never blocks the rest of its batch (invariants 6 and 11).
+ * Checks one entry against the contract's schema and {@link EntryBounds}, and the fields
+ * of access control against the kiosk's provisioning (issue #35, docs/access-control.md);
+ * the first offending field is reported, so that the entry is rejected as
+ * {@code INVALID_ENTRY} on its own and never blocks the rest of its batch (invariants 6
+ * and 11).
  */
 final class EntryValidator {
 
 	private static final Pattern ATTENDEE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
 
+	/**
+	 * Checks an entry of a kiosk provisioned without an area.
+	 * @param kioskId the kiosk
+	 * @param raw the entry as received
+	 * @return the check
+	 */
 	EntryCheck check(String kioskId, ParsedFlush.RawEntry raw) {
+		return check(kioskId, null, raw);
+	}
+
+	/**
+	 * Checks an entry of a kiosk.
+	 * @param kioskId the kiosk
+	 * @param kioskAreaId the area the kiosk was provisioned for, or {@code null} for the
+	 * event's implicit area
+	 * @param raw the entry as received
+	 * @return the check
+	 */
+	EntryCheck check(String kioskId, String kioskAreaId, ParsedFlush.RawEntry raw) {
 		JsonNode node = raw.node();
 		JsonNode key = node.get("idempotencyKey");
 		String keyAsSent = (key != null && key.isString()) ? key.stringValue() : null;
@@ -29,8 +50,8 @@ final class EntryValidator {
 		if (keyAsSent == null || !keyAsSent.equals(FlushEntry.keyOf(kioskId, raw.seq()))) {
 			return EntryCheck.invalid(keyAsSent, "idempotencyKey");
 		}
-		JsonNode type = node.get("type");
-		if (type == null || !type.isString() || !EntryType.CHECK_IN.name().equals(type.stringValue())) {
+		EntryType type = type(node.get("type"));
+		if (type == null) {
 			return EntryCheck.invalid(keyAsSent, "type");
 		}
 		JsonNode attendee = node.get("attendeeId");
@@ -63,8 +84,75 @@ final class EntryValidator {
 			}
 			overrides = new BadgeOverrides(text(badge.get("displayName")), text(badge.get("company")));
 		}
-		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, EntryType.CHECK_IN, attendee.stringValue(),
-				capturedAt, queuedAt, printed != null && printed.isBoolean() && printed.booleanValue(), overrides));
+		JsonNode area = present(node.get("areaId"));
+		// the kiosk's own area or, for a kiosk provisioned without one, none: the area is
+		// where the kiosk stands, not something an entry may choose
+		if ((kioskAreaId == null) ? area != null
+				: (area == null || !area.isString() || !kioskAreaId.equals(area.stringValue()))) {
+			return EntryCheck.invalid(keyAsSent, "areaId");
+		}
+		JsonNode version = present(node.get("policyVersion"));
+		if (version != null && (!version.isIntegralNumber() || !version.canConvertToLong() || version.asLong() < 0)) {
+			return EntryCheck.invalid(keyAsSent, "policyVersion");
+		}
+		DecisionCheck decision = decision(type, present(node.get("kioskDecision")));
+		if (decision.invalidField() != null) {
+			return EntryCheck.invalid(keyAsSent, decision.invalidField());
+		}
+		if (present(node.get("annuls")) != null) {
+			// only an ANNUL names an admission, and the edge takes none yet
+			return EntryCheck.invalid(keyAsSent, "annuls");
+		}
+		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, type, attendee.stringValue(), capturedAt, queuedAt,
+				printed != null && printed.isBoolean() && printed.booleanValue(), overrides,
+				(area != null) ? area.stringValue() : null, (version != null) ? version.asLong() : null,
+				decision.decision(), null));
+	}
+
+	// CHECK_IN, EXIT and REFUSED. ANNUL stays INVALID_ENTRY (field type) until issue #36
+	// builds the annulment path; a kiosk of this release never sends one.
+	private static EntryType type(JsonNode node) {
+		if (node == null || !node.isString()) {
+			return null;
+		}
+		return switch (node.stringValue()) {
+			case "CHECK_IN" -> EntryType.CHECK_IN;
+			case "EXIT" -> EntryType.EXIT;
+			case "REFUSED" -> EntryType.REFUSED;
+			default -> null;
+		};
+	}
+
+	// A REFUSED is a REFUSE with a reason of the fixed list; a CHECK_IN's decision, when
+	// it has one (a kiosk of an event with a policy), is an ADMIT; an EXIT is never
+	// decided, so it carries none (docs/access-control.md).
+	private static DecisionCheck decision(EntryType type, JsonNode node) {
+		if (node == null) {
+			return (type == EntryType.REFUSED) ? DecisionCheck.invalid("kioskDecision") : DecisionCheck.NONE;
+		}
+		if (type == EntryType.EXIT || !node.isObject()) {
+			return DecisionCheck.invalid("kioskDecision");
+		}
+		KioskDecision.Decision expected = (type == EntryType.REFUSED) ? KioskDecision.Decision.REFUSE
+				: KioskDecision.Decision.ADMIT;
+		JsonNode decision = node.get("decision");
+		if (decision == null || !decision.isString() || !expected.name().equals(decision.stringValue())) {
+			return DecisionCheck.invalid("kioskDecision.decision");
+		}
+		JsonNode reason = present(node.get("reason"));
+		if (expected == KioskDecision.Decision.ADMIT) {
+			return (reason == null) ? new DecisionCheck(KioskDecision.admit(), null)
+					: DecisionCheck.invalid("kioskDecision.reason");
+		}
+		if (reason == null || !reason.isString() || !KioskDecision.REASONS.contains(reason.stringValue())) {
+			return DecisionCheck.invalid("kioskDecision.reason");
+		}
+		return new DecisionCheck(KioskDecision.refuse(reason.stringValue()), null);
+	}
+
+	// an optional field sent as null is absent
+	private static JsonNode present(JsonNode node) {
+		return (node == null || node.isNull()) ? null : node;
 	}
 
 	// RFC 3339 with seconds and an offset, parsed by position (Rfc3339), and a plausible
@@ -89,6 +177,17 @@ final class EntryValidator {
 
 	private static String text(JsonNode node) {
 		return (node != null && node.isString()) ? node.stringValue() : null;
+	}
+
+	// the kiosk's decision, or the field that makes it invalid
+	private record DecisionCheck(KioskDecision decision, String invalidField) {
+
+		static final DecisionCheck NONE = new DecisionCheck(null, null);
+
+		static DecisionCheck invalid(String field) {
+			return new DecisionCheck(null, field);
+		}
+
 	}
 
 }

@@ -111,18 +111,19 @@ class FlushService {
 		if (flush.entries().isEmpty()) {
 			return new Prepared(flush.highestLocalSeq(), null);
 		}
-		List<ReconcileEntry> entries = check(kiosk.kioskId(), flush.entries());
+		List<ReconcileEntry> entries = check(kiosk, flush.entries());
 		return new Prepared(flush.highestLocalSeq(), this.reconciler
 			.prepare(new ReconcileRequest(kiosk.kioskId(), kiosk.eventId(), kiosk.printerPool(), entries)));
 	}
 
 	// schema first, then the time rules for the valid entries in one pass over the
 	// kiosk's shared capture history
-	private List<ReconcileEntry> check(String kioskId, List<ParsedFlush.RawEntry> raws) {
+	private List<ReconcileEntry> check(KioskPrincipal kiosk, List<ParsedFlush.RawEntry> raws) {
+		String kioskId = kiosk.kioskId();
 		List<EntryCheck> checks = new ArrayList<>(raws.size());
 		List<FlushEntry> valid = new ArrayList<>(raws.size());
 		for (ParsedFlush.RawEntry raw : raws) {
-			EntryCheck check = this.validator.check(kioskId, raw);
+			EntryCheck check = this.validator.check(kioskId, kiosk.areaId(), raw);
 			checks.add(check);
 			if (check.isValid()) {
 				valid.add(check.entry());

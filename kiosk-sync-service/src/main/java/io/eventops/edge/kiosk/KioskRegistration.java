@@ -1,5 +1,6 @@
 package io.eventops.edge.kiosk;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -15,11 +16,42 @@ import jakarta.validation.constraints.Size;
  * @param eventId the event its check-ins belong to
  * @param label a human name, e.g. where it stands
  * @param printerPool the pool its badges print on
+ * @param areaId the area of the event's policy it serves (issue #35), an id as the
+ * policy's: 1-64 characters of {@code [A-Za-z0-9_.:-]}; {@code null} for the event's
+ * implicit area
+ * @param direction {@code ENTRY}, {@code EXIT} or {@code BOTH}; {@code null} is
+ * {@code ENTRY} (a string, not the enum, so that a wrong value is a 422 naming the field
+ * rather than an unreadable body)
  */
 record KioskRegistration(
 		@NotNull @Pattern(regexp = "(?!desk$)(?!xc-)[a-z0-9][a-z0-9-]{1,31}",
 				message = "must be 2-32 characters of [a-z0-9-], starting with a letter or digit, "
 						+ "and neither desk nor xc-... (the help desk's and express codes')") String kioskId,
 		@NotBlank @Size(max = 64) String eventId, @Size(max = 128) String label,
-		@NotBlank @Size(max = 64) String printerPool) {
+		@NotBlank @Size(max = 64) String printerPool,
+		@Pattern(regexp = "[A-Za-z0-9_.:-]{1,64}",
+				message = "must be 1-64 characters of [A-Za-z0-9_.:-]") String areaId,
+		@Schema(allowableValues = {
+				"ENTRY", "EXIT", "BOTH" }, defaultValue = "ENTRY") @Pattern(regexp = KioskDirection.PATTERN,
+						message = "must be ENTRY, EXIT or BOTH") String direction){
+
+	/**
+	 * A kiosk of the event's implicit area that records admissions, as before issue #35.
+	 * @param kioskId the kiosk
+	 * @param eventId its event
+	 * @param label its label
+	 * @param printerPool its printer pool
+	 */
+	KioskRegistration(String kioskId, String eventId, String label, String printerPool) {
+		this(kioskId, eventId, label, printerPool, null, null);
+	}
+
+	/**
+	 * The kiosk's direction, once the registration is valid.
+	 * @return the direction, {@code ENTRY} when none was given
+	 */
+	KioskDirection kioskDirection() {
+		return (this.direction != null) ? KioskDirection.valueOf(this.direction) : KioskDirection.ENTRY;
+	}
+
 }

@@ -20,8 +20,11 @@ import java.util.Map;
  * @param gaps seqs below the highest seen that are not final yet
  * @param outcomes entry counts by outcome
  * @param flags entry counts by flag
+ * @param areaId the area it serves, absent for the event's implicit area (issue #35)
+ * @param direction its direction
  */
 record KioskSummary(String kioskId, String eventId, String label, String printerPool, boolean revoked,
 		OffsetDateTime lastSeenAt, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported,
-		long backlog, List<SeqRanges.Range> gaps, Map<String, Long> outcomes, Map<String, Long> flags) {
+		long backlog, List<SeqRanges.Range> gaps, Map<String, Long> outcomes, Map<String, Long> flags, String areaId,
+		KioskDirection direction) {
 }

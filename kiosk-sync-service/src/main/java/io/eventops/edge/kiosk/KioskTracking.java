@@ -106,9 +106,11 @@ public class KioskTracking {
 
 	SyncState syncState(String kioskId) {
 		return this.jdbc
-			.query("SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported FROM edge.kiosks"
-					+ " WHERE kiosk_id = ?",
-					(rs, n) -> new SyncState(kioskId, rs.getLong(1), rs.getLong(2), rs.getLong(3)), kioskId)
+			.query("SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, area_id, direction"
+					+ " FROM edge.kiosks WHERE kiosk_id = ?",
+					(rs, n) -> new SyncState(kioskId, rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getString(4),
+							KioskDirection.valueOf(rs.getString(5))),
+					kioskId)
 			.stream()
 			.findFirst()
 			.orElseThrow(() -> EdgeException.notFound("Kiosk", kioskId));
@@ -118,7 +120,7 @@ public class KioskTracking {
 		return this.jdbc.query("""
 				SELECT kiosk_id, event_id, label, printer_pool, revoked_at IS NOT NULL, last_seen_at,
 				  contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
-				  outcome_counts::text, flag_counts::text
+				  outcome_counts::text, flag_counts::text, area_id, direction
 				FROM edge.kiosks ORDER BY kiosk_id""", (rs, n) -> {
 			SeqRanges ranges = SeqRanges.of(rs.getLong(7), longs(rs, 10));
 			long highestSeen = rs.getLong(8);
@@ -126,7 +128,8 @@ public class KioskTracking {
 			return new KioskSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
 					rs.getBoolean(5), rs.getObject(6, OffsetDateTime.class), ranges.contiguousThroughSeq(), highestSeen,
 					reported, Math.max(0, reported - ranges.contiguousThroughSeq()), ranges.gaps(highestSeen),
-					map(rs.getString(11)), map(rs.getString(12)));
+					map(rs.getString(11)), map(rs.getString(12)), rs.getString(13),
+					KioskDirection.valueOf(rs.getString(14)));
 		});
 	}
 

@@ -8,6 +8,10 @@ package io.eventops.edge.kiosk;
  * @param contiguousThroughSeq every seq up to this one has a final outcome
  * @param highestSeenSeq the highest seq the kiosk ever flushed
  * @param highestLocalSeqReported the highest local seq the kiosk ever reported
+ * @param areaId the area it was provisioned for, absent for the event's implicit area
+ * (issue #35)
+ * @param direction the direction it was provisioned for
  */
-record SyncState(String kioskId, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported) {
+record SyncState(String kioskId, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported,
+		String areaId, KioskDirection direction) {
 }

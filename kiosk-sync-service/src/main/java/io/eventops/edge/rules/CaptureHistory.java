@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
+import io.eventops.model.flush.EntryType;
+
 /**
  * The captures near one batch, indexed for the rate and double-tap rules. Captures are
  * keyed by seq, so a flush retried after a 503 or an {@code IN_FLIGHT} neither counts
@@ -29,20 +31,22 @@ final class CaptureHistory {
 	 */
 	static KioskCaptures of(List<CaptureStore.Capture> known, int capacity) {
 		KioskCaptures captures = new KioskCaptures(capacity);
-		known.forEach((capture) -> captures.record(capture.seq(), capture.attendeeId(), capture.capturedAt()));
+		known.forEach((capture) -> captures.record(capture.seq(), capture.attendeeId(), capture.type(),
+				capture.capturedAt()));
 		return captures;
 	}
 
 	/**
 	 * One kiosk's recent captures; callers hold its monitor while they check an entry.
-	 * Indexed by attendee (double tap) and by capture time (rate), so that checking an
-	 * entry costs what the captures near it cost, not a scan of the whole history.
+	 * Indexed by attendee and entry kind (double tap) and by capture time (rate), so that
+	 * checking an entry costs what the captures near it cost, not a scan of the whole
+	 * history.
 	 */
 	static final class KioskCaptures {
 
 		private final Map<Long, Capture> bySeq;
 
-		private final Map<String, List<Long>> seqsByAttendee = new HashMap<>();
+		private final Map<Tapped, List<Long>> seqsByAttendee = new HashMap<>();
 
 		private final NavigableMap<Instant, Integer> countByTime = new TreeMap<>();
 
@@ -72,7 +76,14 @@ final class CaptureHistory {
 		}
 
 		boolean tapped(String attendeeId, Instant capturedAt, Duration window, long exceptSeq) {
-			for (long seq : this.seqsByAttendee.getOrDefault(attendeeId, List.of())) {
+			return tapped(attendeeId, EntryType.CHECK_IN, capturedAt, window, exceptSeq);
+		}
+
+		// a double tap is one movement recorded twice: the same attendee and the same
+		// kind
+		// of entry (an exit or a refusal right after an admission is another movement)
+		boolean tapped(String attendeeId, EntryType type, Instant capturedAt, Duration window, long exceptSeq) {
+			for (long seq : this.seqsByAttendee.getOrDefault(new Tapped(attendeeId, type), List.of())) {
 				if (seq != exceptSeq && Duration.between(this.bySeq.get(seq).capturedAt(), capturedAt)
 					.abs()
 					.compareTo(window) <= 0) {
@@ -83,21 +94,25 @@ final class CaptureHistory {
 		}
 
 		void record(long seq, String attendeeId, Instant capturedAt) {
-			Capture capture = new Capture(attendeeId, capturedAt);
+			record(seq, attendeeId, EntryType.CHECK_IN, capturedAt);
+		}
+
+		void record(long seq, String attendeeId, EntryType type, Instant capturedAt) {
+			Capture capture = new Capture(new Tapped(attendeeId, type), capturedAt);
 			Capture previous = this.bySeq.put(seq, capture);
 			if (previous != null) {
 				unindex(seq, previous);
 			}
-			this.seqsByAttendee.computeIfAbsent(attendeeId, (id) -> new ArrayList<>(2)).add(seq);
+			this.seqsByAttendee.computeIfAbsent(capture.tapped(), (id) -> new ArrayList<>(2)).add(seq);
 			this.countByTime.merge(capturedAt, 1, Integer::sum);
 		}
 
 		private void unindex(long seq, Capture capture) {
-			List<Long> seqs = this.seqsByAttendee.get(capture.attendeeId());
+			List<Long> seqs = this.seqsByAttendee.get(capture.tapped());
 			if (seqs != null) {
 				seqs.remove(Long.valueOf(seq));
 				if (seqs.isEmpty()) {
-					this.seqsByAttendee.remove(capture.attendeeId());
+					this.seqsByAttendee.remove(capture.tapped());
 				}
 			}
 			this.countByTime.computeIfPresent(capture.capturedAt(), (at, n) -> (n > 1) ? n - 1 : null);
@@ -105,7 +120,10 @@ final class CaptureHistory {
 
 	}
 
-	private record Capture(String attendeeId, Instant capturedAt) {
+	private record Tapped(String attendeeId, EntryType type) {
+	}
+
+	private record Capture(Tapped tapped, Instant capturedAt) {
 	}
 
 }

@@ -3,6 +3,8 @@ package io.eventops.edge.rules;
 import java.time.Instant;
 import java.util.List;
 
+import io.eventops.model.flush.EntryType;
+
 /**
  * Where a kiosk's recent captures are kept for the rate and double-tap rules: shared by
  * every edge replica in production (Redis), so that a kiosk's flags are the same
@@ -27,13 +29,25 @@ public interface CaptureStore {
 	void add(String kioskId, List<Capture> captures);
 
 	/**
-	 * One check-in as the time rules remember it.
+	 * One entry as the time rules remember it.
 	 *
 	 * @param seq the kiosk's seq
 	 * @param attendeeId the attendee
 	 * @param capturedAt the kiosk's capture time
+	 * @param type the entry's kind: a double tap is two of one kind (issue #35)
 	 */
-	record Capture(long seq, String attendeeId, Instant capturedAt) {
+	record Capture(long seq, String attendeeId, Instant capturedAt, EntryType type) {
+
+		/**
+		 * A check-in, the one kind before issue #35.
+		 * @param seq the kiosk's seq
+		 * @param attendeeId the attendee
+		 * @param capturedAt the kiosk's capture time
+		 */
+		public Capture(long seq, String attendeeId, Instant capturedAt) {
+			this(seq, attendeeId, capturedAt, EntryType.CHECK_IN);
+		}
+
 	}
 
 }

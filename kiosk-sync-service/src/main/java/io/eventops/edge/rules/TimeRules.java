@@ -13,7 +13,9 @@ import io.eventops.model.flush.FlushEntry;
  * Checks entries by the time rules on capture and queue time, with {@code queuedAt}
  * clamped to the server's now; the time of delivery is never read (invariant 5), so a
  * long outage drained in one burst is neither stale, nor a rate anomaly, nor a double
- * tap.
+ * tap. Every rule holds for every entry kind (issue #35): staleness and skew are about
+ * the device's log and clock, the rate about what a kiosk can scan; a double tap is two
+ * entries of one kind, so an exit or a refusal right after an admission is none.
  */
 public final class TimeRules {
 
@@ -93,7 +95,8 @@ public final class TimeRules {
 			if (verdicts[i] == null) {
 				verdicts[i] = checkFresh(entries.get(i), now, captures);
 				FlushEntry entry = entries.get(i);
-				added.add(new CaptureStore.Capture(entry.seq(), entry.attendeeId(), entry.capturedAt().toInstant()));
+				added.add(new CaptureStore.Capture(entry.seq(), entry.attendeeId(), entry.capturedAt().toInstant(),
+						entry.type()));
 			}
 		}
 		this.history.add(kioskId, added);
@@ -120,11 +123,11 @@ public final class TimeRules {
 						+ 1 > this.settings.ratePerMinute().perMinute()) {
 			flags.add(Flag.RATE_ANOMALY);
 		}
-		if (this.settings.doubleTap().enabled()
-				&& captures.tapped(entry.attendeeId(), captured, this.settings.doubleTap().limit(), entry.seq())) {
+		if (this.settings.doubleTap().enabled() && captures.tapped(entry.attendeeId(), entry.type(), captured,
+				this.settings.doubleTap().limit(), entry.seq())) {
 			flags.add(Flag.DOUBLE_TAP);
 		}
-		captures.record(entry.seq(), entry.attendeeId(), captured);
+		captures.record(entry.seq(), entry.attendeeId(), entry.type(), captured);
 		return new Verdict(false, flags);
 	}
 

@@ -91,6 +91,23 @@ public class EdgeException extends Refusal {
 				List.of(new ProblemResponses.FieldError(field, message)), null);
 	}
 
+	public static EdgeException malformedAdmissionCheck(String field, String message) {
+		return new EdgeException(Kind.MALFORMED, EdgeProblem.MALFORMED_ADMISSION_CHECK, "Malformed admission check",
+				"The request is not an admission check.", List.of(new ProblemResponses.FieldError(field, message)),
+				null);
+	}
+
+	public static EdgeException invalidAdmissionCheck(String field, String message) {
+		return new EdgeException(Kind.INVALID, EdgeProblem.MALFORMED_ADMISSION_CHECK, "Invalid admission check",
+				"The admission check names no attendee or no capture time it can be decided for.",
+				List.of(new ProblemResponses.FieldError(field, message)), null);
+	}
+
+	public static EdgeException admissionCheckUnavailable(Duration retryAfter) {
+		return new EdgeException(Kind.UNAVAILABLE, EdgeProblem.RECONCILER_UNAVAILABLE, "Service unavailable",
+				"No admission decision could be had in time; decide from the kiosk's cache.", List.of(), retryAfter);
+	}
+
 	public static EdgeException malformedAttendeeId() {
 		return new EdgeException(Kind.MALFORMED, EdgeProblem.MALFORMED_ATTENDEE_ID, "Malformed attendee id",
 				"An attendee id is 1-64 characters of [A-Za-z0-9_.:-].",

@@ -31,6 +31,8 @@ public enum EdgeProblem implements Refusal.Type {
 
 	MALFORMED_REDEMPTION("malformed-redemption"),
 
+	MALFORMED_ADMISSION_CHECK("malformed-admission-check"),
+
 	NOT_FOUND("not-found"),
 
 	KIOSK_EXISTS("kiosk-exists"),

@@ -108,6 +108,39 @@ final class KioskApiSchemas {
 
 	}
 
+	/**
+	 * An online admission question (issue #35): the edge adds the kiosk's event and area.
+	 *
+	 * @param attendeeId the attendee at the door
+	 * @param capturedAt when the kiosk captured the attempt (its clock)
+	 */
+	@Schema(name = "AdmissionCheckRequest", requiredProperties = { "attendeeId", "capturedAt" })
+	public record AdmissionCheckRequest(@Schema(pattern = "^[A-Za-z0-9_.:-]{1,64}$") String attendeeId, @Schema(
+			description = "The kiosk's clock at the attempt (RFC 3339 with an offset).") OffsetDateTime capturedAt) {
+
+	}
+
+	/**
+	 * The server's admission decision from the venue-wide history (issue #35).
+	 *
+	 * @param decision admit or refuse
+	 * @param reason the refusal's reason
+	 * @param explanation the rule's explanation of a {@code RULE} refusal
+	 * @param policyVersion the policy version it was decided under (0: the implicit
+	 * policy of an event without one)
+	 */
+	@Schema(name = "AdmissionDecision", requiredProperties = { "decision", "policyVersion" })
+	public record AdmissionDecision(@Schema(allowableValues = {
+			"ADMIT", "REFUSE" }) String decision,
+			@Schema(description = "A refusal's reason.",
+					allowableValues = { "TICKET_NOT_VALID_HERE", "NOT_VALID_TODAY", "AREA_CLOSED", "ALREADY_ENTERED",
+							"TOO_SOON", "RULE", "AREA_FULL" }) String reason,
+			@Schema(description = "The area rule's explanation of a RULE refusal.") String explanation,
+			@Schema(description = "The policy version it was decided under; 0 for an event without a policy.",
+					minimum = "0") long policyVersion){
+
+	}
+
 	/** What a change did. */
 	public enum ChangeKind {
 

@@ -52,6 +52,7 @@ class OpenApiConfiguration {
 		return (document) -> {
 			ApiDocuments.addSchemas(document, FlushRequest.class, FlushResponse.class,
 					KioskApiSchemas.RedeemRequest.class, KioskApiSchemas.Redemption.class,
+					KioskApiSchemas.AdmissionCheckRequest.class, KioskApiSchemas.AdmissionDecision.class,
 					KioskApiSchemas.Snapshot.class, KioskApiSchemas.Changes.class, BadgeStatus.class);
 			Schema<?> entries = (Schema<?>) document.getComponents()
 				.getSchemas()
@@ -126,6 +127,7 @@ class OpenApiConfiguration {
 				unavailable(operation);
 			}
 			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
+			case "POST " + KIOSK + "/admission-check" -> admissionCheck(operation);
 			case "GET " + KIOSK + "/attendees/{attendeeId}/badge" -> {
 				operation
 					.summary("Where an attendee's badge stands: queued, printing, printed at which printer, "
@@ -237,6 +239,29 @@ class OpenApiConfiguration {
 		ApiDocuments.problem(operation, 422, "not-in-code", "attendeeIds is not a subset of the code's attendees");
 		ApiDocuments.problem(operation, 503, "retry", "the redemption could not finish now; retry the same attempt");
 		unavailable(operation);
+	}
+
+	private static void admissionCheck(Operation operation) {
+		operation.summary("Asks the server whether to admit an attendee at the kiosk's area, online").description("""
+				The server decides from the current policy version and the venue-wide history \
+				(docs/access-control.md). It answers within eventops.edge.admission-check.timeout \
+				(300 ms) or with a 503: without an answer, the kiosk decides from its cache.""");
+		operation.requestBody(new RequestBody().required(true)
+			.content(new Content().addMediaType("application/json",
+					new MediaType().schema(ref("AdmissionCheckRequest"))
+						.addExamples("attempt", new Example()
+							.value(Map.of("attendeeId", "att_9f3ac210", "capturedAt", "2026-07-16T09:01:00+02:00"))))));
+		json(operation, "200", "AdmissionDecision");
+		ApiDocuments.problem(operation, 400, "malformed-admission-check", "the body is not a JSON object");
+		ApiDocuments.problem(operation, 422, "malformed-admission-check",
+				"attendeeId or capturedAt is missing or invalid (see errors)");
+		ApiDocuments.problem(operation, 404, "not-found", "no such attendee in the kiosk's event");
+		ApiDocuments.problem(operation, 408, "body-too-slow",
+				"the body did not arrive within eventops.edge.requests.body-read-timeout (30 s)");
+		ApiDocuments.problem(operation, 413, "too-large", "the body is over 16 KiB (16384 bytes)");
+		ApiDocuments.problem(operation, 503, "reconciler-unavailable",
+				"no decision within the budget; decide from the kiosk's cache");
+		ApiDocuments.retryAfter(operation, 503);
 	}
 
 	private static void unavailable(Operation operation) {

@@ -1,16 +1,11 @@
 package io.eventops.edge.flush;
 
-import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.eventops.edge.EdgeClient;
@@ -19,7 +14,6 @@ import io.eventops.edge.EdgeTest;
 import io.eventops.edge.TestData;
 import io.eventops.edge.forward.ReconcilerClient;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -65,39 +59,16 @@ class PoisonKioskIsolationTests {
 				TestData.entry(poisonKiosk, 2, poisonAttendees.get(1)).node(),
 				badgeWithNul(TestData.entry(poisonKiosk, 3, poisonAttendees.get(2)).node())));
 
-		AtomicBoolean othersDone = new AtomicBoolean();
-		Map<Integer, AtomicInteger> poisonStatuses = new ConcurrentHashMap<>();
-		List<String> breakerStates = java.util.Collections.synchronizedList(new ArrayList<>());
-		ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
-		try {
-			List<Future<?>> loops = new ArrayList<>();
-			for (int t = 0; t < 4; t++) {
-				loops.add(pool.submit(() -> {
-					// at least a few rounds, then until every other kiosk is done
-					for (int round = 0; round < 10 || !othersDone.get(); round++) {
-						EdgeClient.Response response = edge.flush(poisonKiosk, poisonToken, poisonBatch);
-						poisonStatuses.computeIfAbsent(response.status(), (status) -> new AtomicInteger())
-							.incrementAndGet();
-						breakerStates.add(this.reconciler.breakerState().name());
-					}
-					return null;
-				}));
-			}
-			// the others start once the poison kiosk was answered a few times past its
-			// rate and share: a breaker that counted its batches would be open by then
-			Awaitility.await()
-				.atMost(Duration.ofSeconds(60))
-				.until(() -> poisonStatuses.entrySet()
-					.stream()
-					.filter((status) -> status.getKey() != 429)
-					.mapToInt((status) -> status.getValue().get())
-					.sum() >= 6);
-			List<Future<List<EdgeClient.Response>>> others = new ArrayList<>();
+		List<Callable<List<EdgeClient.Response>>> others = new ArrayList<>();
+		List<String> breakerStates;
+		Map<Integer, AtomicInteger> poisonStatuses;
+		try (PoisonRetryLoop poison = PoisonRetryLoop.start(edge, this.reconciler, poisonKiosk, poisonToken,
+				poisonBatch)) {
 			for (int k = 0; k < OTHER_KIOSKS; k++) {
 				String kiosk = TestData.kiosk();
 				String token = edge.provision(kiosk, event);
 				List<String> attendees = TestData.attendees(jdbc, event, FLUSHES_EACH * ENTRIES_EACH);
-				others.add(pool.submit(() -> {
+				others.add(() -> {
 					List<EdgeClient.Response> responses = new ArrayList<>();
 					for (int flush = 0; flush < FLUSHES_EACH; flush++) {
 						List<ObjectNode> entries = new ArrayList<>();
@@ -106,27 +77,21 @@ class PoisonKioskIsolationTests {
 							entries.add(TestData.entry(kiosk, seq, attendees.get(seq - 1)).node());
 						}
 						responses.add(edge.flush(kiosk, token, TestData.flush((flush + 1) * ENTRIES_EACH, entries)));
-						breakerStates.add(this.reconciler.breakerState().name());
+						poison.recordBreaker();
 					}
 					return responses;
-				}));
+				});
 			}
-			for (Future<List<EdgeClient.Response>> other : others) {
-				for (EdgeClient.Response response : other.get()) {
+			for (List<EdgeClient.Response> responses : poison.alongside(others)) {
+				for (EdgeClient.Response response : responses) {
 					assertThat(response.status()).as(response.body()).isEqualTo(200);
 					JsonNode results = response.json().get("results");
 					assertThat(results).hasSize(ENTRIES_EACH)
 						.allSatisfy((result) -> assertThat(result.get("outcome").stringValue()).isEqualTo("APPLIED"));
 				}
 			}
-			othersDone.set(true);
-			for (Future<?> loop : loops) {
-				loop.get();
-			}
-		}
-		finally {
-			othersDone.set(true);
-			pool.shutdown();
+			breakerStates = poison.breakerStates();
+			poisonStatuses = poison.poisonStatuses();
 		}
 
 		// the poison kiosk is answered too: its batch (200) or its share being spent

@@ -5,11 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -65,39 +61,17 @@ class PoisonOnlyBatchIsolationTests {
 				+ refusedAttendee + "') NOT VALID");
 		String poisonBatch = TestData.flush(1, List.of(TestData.entry(poisonKiosk, 1, refusedAttendee).node()));
 
-		AtomicBoolean othersDone = new AtomicBoolean();
-		Map<Integer, AtomicInteger> poisonStatuses = new ConcurrentHashMap<>();
-		List<String> breakerStates = Collections.synchronizedList(new ArrayList<>());
 		List<String> othersRefused = Collections.synchronizedList(new ArrayList<>());
-		ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
-		try {
-			List<Future<?>> loops = new ArrayList<>();
-			for (int t = 0; t < 4; t++) {
-				loops.add(pool.submit(() -> {
-					for (int round = 0; round < 10 || !othersDone.get(); round++) {
-						EdgeClient.Response response = edge.flush(poisonKiosk, poisonToken, poisonBatch);
-						poisonStatuses.computeIfAbsent(response.status(), (status) -> new AtomicInteger())
-							.incrementAndGet();
-						breakerStates.add(this.reconciler.breakerState().name());
-					}
-					return null;
-				}));
-			}
-			// as in PoisonKioskIsolationTests: the others start once the poison kiosk was
-			// answered a few times past its rate and share
-			Awaitility.await()
-				.atMost(Duration.ofSeconds(60))
-				.until(() -> poisonStatuses.entrySet()
-					.stream()
-					.filter((status) -> status.getKey() != 429)
-					.mapToInt((status) -> status.getValue().get())
-					.sum() >= 6);
-			List<Future<?>> others = new ArrayList<>();
+		List<String> breakerStates;
+		Map<Integer, AtomicInteger> poisonStatuses;
+		try (PoisonRetryLoop poison = PoisonRetryLoop.start(edge, this.reconciler, poisonKiosk, poisonToken,
+				poisonBatch)) {
+			List<Callable<Void>> others = new ArrayList<>();
 			for (int k = 0; k < OTHER_KIOSKS; k++) {
 				String kiosk = TestData.kiosk();
 				String token = edge.provision(kiosk, event);
 				List<String> attendees = TestData.attendees(jdbc, event, FLUSHES_EACH);
-				others.add(pool.submit(() -> {
+				others.add(() -> {
 					for (int flush = 0; flush < FLUSHES_EACH; flush++) {
 						List<ObjectNode> entries = List
 							.of(TestData.entry(kiosk, flush + 1, attendees.get(flush)).node());
@@ -106,22 +80,16 @@ class PoisonOnlyBatchIsolationTests {
 							othersRefused.add(kiosk + " flush " + (flush + 1) + ": " + response.status() + ", breaker "
 									+ this.reconciler.breakerState());
 						}
-						breakerStates.add(this.reconciler.breakerState().name());
+						poison.recordBreaker();
 					}
 					return null;
-				}));
+				});
 			}
-			for (Future<?> other : others) {
-				other.get();
-			}
-			othersDone.set(true);
-			for (Future<?> loop : loops) {
-				loop.get();
-			}
+			poison.alongside(others);
+			breakerStates = poison.breakerStates();
+			poisonStatuses = poison.poisonStatuses();
 		}
 		finally {
-			othersDone.set(true);
-			pool.shutdown();
 			jdbc.execute("ALTER TABLE reconciler.check_ins DROP CONSTRAINT IF EXISTS " + constraint);
 			closeBreaker(edge, event);
 		}

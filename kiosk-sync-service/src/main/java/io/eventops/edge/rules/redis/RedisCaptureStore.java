@@ -6,8 +6,13 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.eventops.edge.rules.CaptureStore;
+import io.eventops.model.flush.EntryType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
@@ -20,10 +25,11 @@ import org.springframework.data.redis.core.ZSetOperations;
 
 /**
  * A kiosk's recent captures in one Redis sorted set, {@code edge:captures:{kioskId}}
- * (member {@code seq:attendeeId}, score the capture time in milliseconds), so that a
- * kiosk's {@code RATE_ANOMALY} and {@code DOUBLE_TAP} flags are the same whichever edge
- * replica checks each of its flushes. The set keeps the kiosk's latest captures by
- * capture time and expires a day after its last write.
+ * (member {@code seq:attendeeId} for a check-in, {@code seq:attendeeId#TYPE} for another
+ * entry kind, score the capture time in milliseconds), so that a kiosk's
+ * {@code RATE_ANOMALY} and {@code DOUBLE_TAP} flags are the same whichever edge replica
+ * checks each of its flushes. The set keeps the kiosk's latest captures by capture time
+ * and expires a day after its last write.
  * <p>
  * When Redis does not answer, a batch is checked against its own entries only (the flags
  * are advisory, a check-in is never refused for them) and
@@ -34,6 +40,11 @@ public final class RedisCaptureStore implements CaptureStore {
 	private static final Logger logger = LoggerFactory.getLogger(RedisCaptureStore.class);
 
 	private static final Duration KEPT_FOR = Duration.ofDays(1);
+
+	private static final char TYPE_MARK = '#';
+
+	private static final Map<String, EntryType> TYPES = Arrays.stream(EntryType.values())
+		.collect(Collectors.toUnmodifiableMap(EntryType::name, Function.identity()));
 
 	private final StringRedisTemplate redis;
 
@@ -66,11 +77,9 @@ public final class RedisCaptureStore implements CaptureStore {
 		List<Capture> captures = new ArrayList<>();
 		if (found != null) {
 			for (var tuple : found) {
-				String member = tuple.getValue();
-				int colon = (member != null) ? member.indexOf(':') : -1;
-				if (colon > 0 && tuple.getScore() != null) {
-					captures.add(new Capture(Long.parseLong(member.substring(0, colon)), member.substring(colon + 1),
-							Instant.ofEpochMilli(tuple.getScore().longValue())));
+				Capture capture = capture(tuple.getValue(), tuple.getScore());
+				if (capture != null) {
+					captures.add(capture);
 				}
 			}
 		}
@@ -87,8 +96,8 @@ public final class RedisCaptureStore implements CaptureStore {
 			// one round trip: the captures, the bound and the expiry
 			Set<ZSetOperations.TypedTuple<String>> members = new HashSet<>();
 			for (Capture capture : captures) {
-				members.add(ZSetOperations.TypedTuple.of(capture.seq() + ":" + capture.attendeeId(),
-						(double) capture.capturedAt().toEpochMilli()));
+				members
+					.add(ZSetOperations.TypedTuple.of(member(capture), (double) capture.capturedAt().toEpochMilli()));
 			}
 			this.redis.executePipelined(new SessionCallback<Object>() {
 				@Override
@@ -105,6 +114,33 @@ public final class RedisCaptureStore implements CaptureStore {
 		catch (RuntimeException ex) {
 			fellBack(ex);
 		}
+	}
+
+	// A check-in is "seq:attendeeId", as the previous release wrote every member; another
+	// kind appends "#TYPE" (an attendee id has no '#'). A replica of the previous release
+	// reads such a member as an attendee that no check-in has, so during a rolling
+	// deploy it never takes an exit or a refusal for a tap of an admission either.
+	private static String member(Capture capture) {
+		String member = capture.seq() + ":" + capture.attendeeId();
+		return (capture.type() == EntryType.CHECK_IN) ? member : member + TYPE_MARK + capture.type().name();
+	}
+
+	private static Capture capture(String member, Double score) {
+		int colon = (member != null) ? member.indexOf(':') : -1;
+		if (colon <= 0 || score == null) {
+			return null;
+		}
+		long seq = Long.parseLong(member.substring(0, colon));
+		String rest = member.substring(colon + 1);
+		Instant at = Instant.ofEpochMilli(score.longValue());
+		int mark = rest.lastIndexOf(TYPE_MARK);
+		if (mark < 0) {
+			return new Capture(seq, rest, at, EntryType.CHECK_IN);
+		}
+		EntryType type = TYPES.get(rest.substring(mark + 1));
+		// a kind this release does not know (a newer replica's) is no tap of any entry
+		// of this one
+		return (type != null) ? new Capture(seq, rest.substring(0, mark), at, type) : null;
 	}
 
 	private void fellBack(RuntimeException ex) {

@@ -1,0 +1,182 @@
+package io.eventops.edge.flush;
+
+import java.nio.charset.StandardCharsets;
+
+import io.eventops.edge.TestData;
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.KioskDecision;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.node.ObjectNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The entry kinds and fields of access control (issue #35, docs/access-control.md) as the
+ * edge checks them: each violation rejects its entry alone, naming the field (invariant
+ * 11), and a valid entry reaches the reconciler with every field it carried.
+ */
+class AccessControlEntryTests {
+
+	private static final String AREA = "main-hall";
+
+	private final EntryValidator validator = new EntryValidator();
+
+	private final FlushBodyParser parser = new FlushBodyParser();
+
+	@Test
+	void anAdmissionCarriesItsAreaPolicyVersionAndDecisionToTheReconciler() {
+		ObjectNode entry = entry("CHECK_IN").put("areaId", AREA).put("policyVersion", 3);
+		entry.putObject("kioskDecision").put("decision", "ADMIT");
+
+		EntryCheck check = check(AREA, entry);
+
+		assertThat(check.isValid()).as(check.invalidField()).isTrue();
+		assertThat(check.entry().type()).isEqualTo(EntryType.CHECK_IN);
+		assertThat(check.entry().areaId()).isEqualTo(AREA);
+		assertThat(check.entry().policyVersion()).isEqualTo(3L);
+		assertThat(check.entry().kioskDecision()).isEqualTo(KioskDecision.admit());
+		assertThat(check.entry().annuls()).isNull();
+	}
+
+	@Test
+	void aRefusalCarriesItsReason() {
+		ObjectNode entry = entry("REFUSED").put("areaId", AREA).put("policyVersion", 0);
+		entry.putObject("kioskDecision").put("decision", "REFUSE").put("reason", "ALREADY_ENTERED");
+
+		EntryCheck check = check(AREA, entry);
+
+		assertThat(check.isValid()).as(check.invalidField()).isTrue();
+		assertThat(check.entry().type()).isEqualTo(EntryType.REFUSED);
+		assertThat(check.entry().policyVersion()).isZero();
+		assertThat(check.entry().kioskDecision()).isEqualTo(KioskDecision.refuse("ALREADY_ENTERED"));
+	}
+
+	@Test
+	void anExitNeedsNoDecision() {
+		EntryCheck check = check(AREA, entry("EXIT").put("areaId", AREA));
+
+		assertThat(check.isValid()).as(check.invalidField()).isTrue();
+		assertThat(check.entry().type()).isEqualTo(EntryType.EXIT);
+		assertThat(check.entry().areaId()).isEqualTo(AREA);
+		assertThat(check.entry().kioskDecision()).isNull();
+	}
+
+	@Test
+	void everyReasonOfTheFixedListIsAccepted() {
+		for (String reason : KioskDecision.REASONS) {
+			ObjectNode entry = entry("REFUSED");
+			entry.putObject("kioskDecision").put("decision", "REFUSE").put("reason", reason);
+
+			assertThat(check(null, entry).entry().kioskDecision().reason()).isEqualTo(reason);
+		}
+	}
+
+	@Test
+	void anEntryOfAKioskWithoutAreaOrPolicyIsAsInContractOne() {
+		EntryCheck check = check(null, entry("CHECK_IN").putNull("areaId").putNull("kioskDecision"));
+
+		assertThat(check.isValid()).isTrue();
+		assertThat(check.entry().areaId()).isNull();
+		assertThat(check.entry().policyVersion()).isNull();
+		assertThat(check.entry().kioskDecision()).isNull();
+	}
+
+	// ANNUL is the admission's undo of issue #36; until then the edge does not take it
+	@Test
+	void anAnnulmentIsNotTakenYet() {
+		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:7"), "type");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "CHECK_OUT", "check_in", "" })
+	void anUnknownTypeIsInvalid(String type) {
+		assertInvalid(null, entry(type), "type");
+	}
+
+	@Test
+	void theAreaMustBeTheKiosksOwn() {
+		assertInvalid(AREA, entry("CHECK_IN").put("areaId", "workshop-a"), "areaId");
+		assertInvalid(AREA, entry("EXIT").put("areaId", "MAIN-HALL"), "areaId");
+		assertInvalid(AREA, entry("REFUSED").put("areaId", 7), "areaId");
+		assertInvalid(AREA, entry("CHECK_IN"), "areaId");
+		// a kiosk provisioned without an area serves the event's implicit one
+		assertInvalid(null, entry("CHECK_IN").put("areaId", AREA), "areaId");
+	}
+
+	@Test
+	void thePolicyVersionIsAnIntegerOfAtLeastZero() {
+		assertInvalid(null, entry("CHECK_IN").put("policyVersion", -1), "policyVersion");
+		assertInvalid(null, entry("CHECK_IN").put("policyVersion", 1.5), "policyVersion");
+		assertInvalid(null, entry("CHECK_IN").put("policyVersion", "3"), "policyVersion");
+		assertInvalid(null, entry("CHECK_IN").put("policyVersion", new java.math.BigInteger("9".repeat(30))),
+				"policyVersion");
+		assertThat(check(null, entry("CHECK_IN").put("policyVersion", Long.MAX_VALUE)).entry().policyVersion())
+			.isEqualTo(Long.MAX_VALUE);
+	}
+
+	@Test
+	void aRefusalNeedsARefuseWithAReasonOfTheList() {
+		assertInvalid(null, entry("REFUSED"), "kioskDecision");
+		assertInvalid(null, entry("REFUSED").put("kioskDecision", "REFUSE"), "kioskDecision");
+		assertInvalid(null, decided("REFUSED", "ADMIT", null), "kioskDecision.decision");
+		assertInvalid(null, decided("REFUSED", "REFUSE", null), "kioskDecision.reason");
+		assertInvalid(null, decided("REFUSED", "REFUSE", "TOO_LATE"), "kioskDecision.reason");
+		assertInvalid(null, decided("REFUSED", "NO", "RULE"), "kioskDecision.decision");
+	}
+
+	@Test
+	void anAdmissionWithADecisionNeedsAnAdmit() {
+		assertInvalid(null, decided("CHECK_IN", "REFUSE", "RULE"), "kioskDecision.decision");
+		assertInvalid(null, decided("CHECK_IN", "ADMIT", "RULE"), "kioskDecision.reason");
+		assertInvalid(null, decided("CHECK_IN", null, null), "kioskDecision.decision");
+	}
+
+	// an exit is never refused (EntryType.EXIT): a decision on one is no exit
+	@Test
+	void anExitCarriesNoDecision() {
+		assertInvalid(null, decided("EXIT", "ADMIT", null), "kioskDecision");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "CHECK_IN", "EXIT", "REFUSED" })
+	void onlyAnAnnulmentNamesWhatItAnnuls(String type) {
+		ObjectNode entry = entry(type).put("annuls", "k-1:1");
+		if (type.equals("REFUSED")) {
+			entry.putObject("kioskDecision").put("decision", "REFUSE").put("reason", "RULE");
+		}
+
+		assertInvalid(null, entry, "annuls");
+	}
+
+	private static ObjectNode decided(String type, String decision, String reason) {
+		ObjectNode entry = entry(type);
+		ObjectNode kioskDecision = entry.putObject("kioskDecision");
+		if (decision != null) {
+			kioskDecision.put("decision", decision);
+		}
+		if (reason != null) {
+			kioskDecision.put("reason", reason);
+		}
+		return entry;
+	}
+
+	private void assertInvalid(String kioskArea, ObjectNode entry, String field) {
+		EntryCheck check = check(kioskArea, entry);
+		assertThat(check.isValid()).as(entry.toString()).isFalse();
+		assertThat(check.invalidField()).as(entry.toString()).isEqualTo(field);
+		assertThat(check.keyAsSent()).isEqualTo("k-1:1");
+	}
+
+	private EntryCheck check(String kioskArea, ObjectNode entry) {
+		String body = "{\"highestLocalSeq\":1,\"entries\":[" + entry + "]}";
+		return this.validator.check("k-1", kioskArea,
+				this.parser.parse(body.getBytes(StandardCharsets.UTF_8)).entries().get(0));
+	}
+
+	private static ObjectNode entry(String type) {
+		return TestData.entry("k-1", 1, "att_1").node().put("type", type);
+	}
+
+}
