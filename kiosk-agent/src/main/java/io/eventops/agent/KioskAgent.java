@@ -15,6 +15,7 @@ import io.eventops.agent.backoff.Backoff;
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CacheSync;
 import io.eventops.agent.cache.CachedAttendee;
+import io.eventops.agent.cache.KioskPlacement;
 import io.eventops.agent.backoff.SignalWaiter;
 import io.eventops.agent.backoff.Waiter;
 import io.eventops.agent.config.AgentConfig;
@@ -75,7 +76,8 @@ public final class KioskAgent implements AutoCloseable {
 		this.cache = AttendeeCache
 			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
 		this.cacheSync = new CacheSync(edge, this.cache);
-		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes());
+		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
+				this::keepPlacement);
 		this.backoff = new Backoff(this.config.backoff(), builder.random);
 		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
 				this.config.retention(), builder.listener);
@@ -155,6 +157,26 @@ public final class KioskAgent implements AutoCloseable {
 			this.loop.wake();
 		}
 		return new CheckInReceipt(entry.seq(), entry.idempotencyKey(), entry.capturedAt(), entry.queuedAt());
+	}
+
+	// the edge tells the kiosk's area and direction with its sync-state (issue #35)
+	private void keepPlacement(io.eventops.agent.http.SyncState state) {
+		try {
+			this.cache.keepPlacement(KioskPlacement.of(state.areaId(), state.direction()));
+		}
+		catch (RuntimeException ex) {
+			// kept the next time the edge is asked; the log's sequence is what counts
+			// here
+			System.err.println("kiosk-agent: the kiosk's area was not kept: " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * The kiosk's area and direction as the edge last told them, kept in the cache.
+	 * @return the placement
+	 */
+	public KioskPlacement placement() {
+		return this.cache.placement();
 	}
 
 	/**

@@ -66,6 +66,8 @@ public final class AttendeeCache implements AutoCloseable {
 				addColumnIfMissing(connection, "movements TEXT");
 				addColumnIfMissing(connection, "cache_state", "policy_version INTEGER");
 				addColumnIfMissing(connection, "cache_state", "policy_json TEXT");
+				addColumnIfMissing(connection, "cache_state", "area_id TEXT");
+				addColumnIfMissing(connection, "cache_state", "direction TEXT");
 			}
 			return new AttendeeCache(connection);
 		}
@@ -268,6 +270,38 @@ public final class AttendeeCache implements AutoCloseable {
 				statement.setNull(2, java.sql.Types.VARCHAR);
 			}
 			statement.executeUpdate();
+		}
+	}
+
+	/**
+	 * Keeps the kiosk's area and direction as the edge's sync-state told them, so that an
+	 * offline kiosk still knows where it stands after a restart.
+	 * @param placement the placement
+	 */
+	public synchronized void keepPlacement(KioskPlacement placement) {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("UPDATE cache_state SET area_id = ?, direction = ? WHERE id = 1")) {
+			statement.setString(1, placement.areaId());
+			statement.setString(2, placement.direction().name());
+			statement.executeUpdate();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * The kiosk's area and direction, as last told by the edge.
+	 * @return the placement; {@link KioskPlacement#NONE} before the edge told any
+	 */
+	public synchronized KioskPlacement placement() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT area_id, direction FROM cache_state WHERE id = 1")) {
+			rows.next();
+			return KioskPlacement.of(rows.getString(1), rows.getString(2));
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 

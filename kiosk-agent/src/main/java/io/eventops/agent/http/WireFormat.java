@@ -139,7 +139,9 @@ public final class WireFormat {
 	public static SyncState syncState(byte[] body) {
 		JsonNode root = tree(body);
 		return new SyncState(root.path("kioskId").asString(null), root.path("contiguousThroughSeq").asLong(0),
-				root.path("highestSeenSeq").asLong(0), root.path("highestLocalSeqReported").asLong(0));
+				root.path("highestSeenSeq").asLong(0), root.path("highestLocalSeqReported").asLong(0),
+				root.path("areaId").isString() ? root.get("areaId").asString() : null,
+				root.path("direction").isString() ? root.get("direction").asString() : null);
 	}
 
 	/**

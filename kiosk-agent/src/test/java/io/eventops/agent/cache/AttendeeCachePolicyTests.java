@@ -124,4 +124,18 @@ class AttendeeCachePolicyTests {
 		}
 	}
 
+	@Test
+	void theKiosksAreaAndDirectionAreKeptAcrossARestart() {
+		Path file = this.dir.resolve("a.db.cache");
+		try (AttendeeCache cache = AttendeeCache.open(file)) {
+			assertThat(cache.placement()).isEqualTo(KioskPlacement.NONE);
+			cache.keepPlacement(KioskPlacement.of("main-hall", "EXIT"));
+		}
+		try (AttendeeCache reopened = AttendeeCache.open(file)) {
+			assertThat(reopened.placement()).isEqualTo(new KioskPlacement("main-hall", KioskPlacement.Direction.EXIT));
+			reopened.keepPlacement(KioskPlacement.of(null, null));
+			assertThat(reopened.placement()).isEqualTo(KioskPlacement.NONE);
+		}
+	}
+
 }
