@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
+import io.eventops.agent.admission.Admission;
+import io.eventops.agent.admission.AdmissionDesk;
 import io.eventops.agent.backoff.Backoff;
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CacheSync;
@@ -60,6 +62,8 @@ public final class KioskAgent implements AutoCloseable {
 
 	private final CacheSync cacheSync;
 
+	private final AdmissionDesk admissions;
+
 	private KioskAgent(Builder builder) {
 		this.config = builder.config;
 		this.clock = builder.clock;
@@ -78,6 +82,7 @@ public final class KioskAgent implements AutoCloseable {
 		this.cacheSync = new CacheSync(edge, this.cache);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
+		this.admissions = new AdmissionDesk(this.log, this.cache, edge, this.config.admissionCheckBudget());
 		this.backoff = new Backoff(this.config.backoff(), builder.random);
 		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
 				this.config.retention(), builder.listener);
@@ -133,6 +138,45 @@ public final class KioskAgent implements AutoCloseable {
 		return this.log
 			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge())
 			.map(this::committed);
+	}
+
+	/**
+	 * Decides and records a scan under the event's access-control policy (issue #35): the
+	 * edge decides when it answers within the admission-check budget, else this kiosk
+	 * from its cache and its own log. An admission is logged as a {@code CHECK_IN}, a
+	 * refusal as a {@code REFUSED} entry (flushed like every entry, it changes no count),
+	 * a scan at an exit as an {@code EXIT}; one entry per scan, decided and appended
+	 * under the log's write lock, and committed to disk before this returns.
+	 * @param attendeeId the attendee
+	 * @param leaving on a kiosk of direction {@code BOTH}, whether the attendee is
+	 * leaving
+	 * @return what was recorded, or empty when access control does not apply here (the
+	 * kiosk has no area, or the cache no policy): then {@link #checkInOnce} is today's
+	 * check-in
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<Admission> pass(String attendeeId, boolean leaving) {
+		ensureSequence();
+		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
+		admission.ifPresent(this::committed);
+		return admission;
+	}
+
+	// the entry is on disk: nothing after this may turn it into a failure
+	private void committed(Admission admission) {
+		if (admission.type() == io.eventops.model.flush.EntryType.CHECK_IN) {
+			try {
+				this.cache.markCheckedIn(admission.attendeeId(), this.config.kioskId(),
+						io.eventops.model.time.Rfc3339.format(admission.capturedAt()));
+			}
+			catch (RuntimeException ex) {
+				System.err.println("kiosk-agent: the attendee cache was not updated after check-in "
+						+ admission.idempotencyKey() + ": " + ex.getMessage());
+			}
+		}
+		if (this.config.flushAfterCheckIn()) {
+			this.loop.wake();
+		}
 	}
 
 	private OffsetDateTime capturedAt(CheckIn checkIn) {

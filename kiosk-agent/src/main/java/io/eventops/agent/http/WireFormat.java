@@ -67,6 +67,30 @@ public final class WireFormat {
 				}
 				generator.writeEndObject();
 			}
+			// access control (#35): absent for an event without a policy, as in v1
+			if (entry.areaId() != null) {
+				generator.writeName("areaId");
+				generator.writeString(entry.areaId());
+			}
+			if (entry.policyVersion() != null) {
+				generator.writeName("policyVersion");
+				generator.writeNumber(entry.policyVersion());
+			}
+			if (entry.kioskDecision() != null) {
+				generator.writeName("kioskDecision");
+				generator.writeStartObject();
+				generator.writeName("decision");
+				generator.writeString(entry.kioskDecision().decision().name());
+				if (entry.kioskDecision().reason() != null) {
+					generator.writeName("reason");
+					generator.writeString(entry.kioskDecision().reason());
+				}
+				generator.writeEndObject();
+			}
+			if (entry.annuls() != null) {
+				generator.writeName("annuls");
+				generator.writeString(entry.annuls());
+			}
 			generator.writeEndObject();
 		}
 		return out.toByteArray();
