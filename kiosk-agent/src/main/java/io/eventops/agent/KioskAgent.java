@@ -162,6 +162,18 @@ public final class KioskAgent implements AutoCloseable {
 		return admission;
 	}
 
+	/**
+	 * Whether a scan here is decided under the event's policy ({@link #pass}), as far as
+	 * the cache knows: the kiosk has an area, and the cache a policy or the scan is an
+	 * exit.
+	 * @param leaving on a kiosk of direction {@code BOTH}, whether the attendee is
+	 * leaving
+	 * @return whether access control applies
+	 */
+	public boolean underPolicy(boolean leaving) {
+		return this.admissions.applies(leaving);
+	}
+
 	// the entry is on disk: nothing after this may turn it into a failure
 	private void committed(Admission admission) {
 		if (admission.type() == io.eventops.model.flush.EntryType.CHECK_IN) {

@@ -60,6 +60,25 @@ public final class AdmissionDesk {
 	}
 
 	/**
+	 * Whether a scan here is decided under access control: the kiosk has an area, and it
+	 * is an exit or the cache holds a policy.
+	 * @param leaving on a {@code BOTH} kiosk, whether the attendee says they are leaving
+	 * @return whether {@link #pass} decides it
+	 */
+	public boolean applies(boolean leaving) {
+		KioskPlacement placement = this.cache.placement();
+		if (placement.areaId() == null) {
+			return false;
+		}
+		return exit(placement, leaving) || this.cache.storedPolicy().isPresent();
+	}
+
+	private static boolean exit(KioskPlacement placement, boolean leaving) {
+		return placement.direction() == KioskPlacement.Direction.EXIT
+				|| (placement.direction() == KioskPlacement.Direction.BOTH && leaving);
+	}
+
+	/**
 	 * Decides and logs a scan, when the kiosk has an area and, for an admission, the
 	 * cache a policy.
 	 * @param attendeeId the attendee
@@ -75,9 +94,7 @@ public final class AdmissionDesk {
 			return Optional.empty();
 		}
 		OffsetDateTime captured = Rfc3339.truncate(capturedAt);
-		boolean exit = placement.direction() == KioskPlacement.Direction.EXIT
-				|| (placement.direction() == KioskPlacement.Direction.BOTH && leaving);
-		if (exit) {
+		if (exit(placement, leaving)) {
 			// an exit is a fact, never refused: the person is out
 			LogEntry entry = this.log
 				.appendDecided(attendeeId, captured,
