@@ -30,6 +30,7 @@ import io.eventops.reconciler.web.ReconcilerProblem;
 import io.eventops.web.Refusal.Kind;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -40,7 +41,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * with keys derived from the code (so a resumed attempt is a replay, never a twin), then
  * stores the result on the code; a failure in between gives the lease back at once, and
  * once check-ins of the attempt committed no other attempt may redeem or replace the
- * code.
+ * code. The lease only keeps other stations waiting: the check-ins' own transaction locks
+ * the code's row and commits only for the selection of the attempt that claimed it last
+ * (V17), so an attempt whose lease ran out on the way never commits beside another.
  */
 @Service
 class ExpressCodes {
@@ -172,9 +175,21 @@ class ExpressCodes {
 			entries.add(ReconcileEntry.valid(entry, "{\"expressCode\":\"" + claim.code() + "\",\"attendeeId\":\""
 					+ attendee + "\",\"seq\":" + seq + "}", List.of()));
 		}
-		List<EntryResult> results = this.reconciler
-			.reconcile(new ReconcileRequest(source, request.eventId(), request.printerPool(), entries))
-			.results();
+		List<EntryResult> results;
+		try {
+			results = this.reconciler
+				.reconcile(new ReconcileRequest(source, request.eventId(), request.printerPool(), entries))
+				.results();
+		}
+		catch (DataAccessException ex) {
+			if (fencedOut(ex)) {
+				// V17: another attempt claimed the code for another selection while these
+				// check-ins were on their way; their transaction rolled back
+				throw DomainException.conflict(ReconcilerProblem.IN_FLIGHT, "Another station took code " + claim.code()
+						+ " over while this attempt's check-ins were on their way; none was stored.");
+			}
+			throw ex;
+		}
 		if (results.stream()
 			.anyMatch((result) -> !result.outcome().isFinal() || result.outcome() == Outcome.REJECTED)) {
 			throw new DomainException(Kind.UNAVAILABLE, ReconcilerProblem.RETRY, "Retry",
@@ -200,6 +215,8 @@ class ExpressCodes {
 		return "xc:" + code;
 	}
 
+	private static final String FENCED_OUT = "EX001";
+
 	// the source of a code's check-ins before issue #42 (xc- and the code in lower case)
 	private static final String PREVIOUS_SOURCE_PREFIX = "xc-";
 
@@ -213,26 +230,44 @@ class ExpressCodes {
 
 	private IssuedCode lock(String code) {
 		String canonical = ExpressCodeText.canonicalOrNull(code);
+		// the row lock first, what committed in a statement of its own: under READ
+		// COMMITTED a statement that waited for the row lock still reads other tables as
+		// they were when it began, and a claim waits for the check-in transaction that
+		// passed the code's fence (V17) to end: read in that statement, the check-ins it
+		// committed would be missed and the code claimed for another selection
+		if (this.jdbc
+			.queryForList("SELECT code FROM reconciler.express_codes WHERE code = ? FOR UPDATE", String.class,
+					canonical)
+			.isEmpty()) {
+			throw new DomainException(Kind.NOT_FOUND, ReconcilerProblem.UNKNOWN_CODE, "Unknown code",
+					"No express code '" + code + "'.");
+		}
 		// checked in: a guard row of one of the code's keys (xc:{code}:{position}) that
 		// is not a rejection, written in the transaction of the check-in; also under the
 		// previous release's keys (xc-{code in lower case}:{position}), so that a code
 		// whose check-ins an old replica committed stays that attempt's across a rolling
 		// deploy; the row's attendee must be the code's at that position, since a kiosk
 		// provisioned before the reserved ids under such a name holds keys of that form
-		List<IssuedCode> rows = this.jdbc.query("""
+		return this.jdbc.queryForObject("""
 				SELECT code, event_id, attendee_ids, expires_at, replaced_by, client_submission_id, selection,
 				  claim_expires_at, first_claimed_at, used_at,
 				  EXISTS (SELECT 1 FROM generate_series(1, cardinality(attendee_ids)) AS g(n)
 				    CROSS JOIN unnest(ARRAY[?, ?]) AS s(source)
 				    JOIN reconciler.processed_entries p ON p.idempotency_key = s.source || ':' || g.n
 				    WHERE p.attendee_id = attendee_ids[g.n] AND p.outcome <> 'REJECTED')
-				FROM reconciler.express_codes WHERE code = ? FOR UPDATE""", this::row,
+				FROM reconciler.express_codes WHERE code = ?""", this::row,
 				(canonical != null) ? sourceOf(canonical) : null,
 				(canonical != null) ? PREVIOUS_SOURCE_PREFIX + canonical.toLowerCase(Locale.ROOT) : null, canonical);
-		return rows.stream()
-			.findFirst()
-			.orElseThrow(() -> new DomainException(Kind.NOT_FOUND, ReconcilerProblem.UNKNOWN_CODE, "Unknown code",
-					"No express code '" + code + "'."));
+	}
+
+	// the SQLSTATE of V17's fence: the code is not held for these check-ins
+	private static boolean fencedOut(DataAccessException failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+				return FENCED_OUT.equals(sql.getSQLState());
+			}
+		}
+		return false;
 	}
 
 	private Redemption.Result readResult(String code) {

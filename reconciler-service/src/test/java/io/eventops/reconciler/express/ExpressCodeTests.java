@@ -1,6 +1,10 @@
 package io.eventops.reconciler.express;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -9,6 +13,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import javax.sql.DataSource;
 
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
@@ -39,6 +46,9 @@ class ExpressCodeTests {
 
 	@Autowired
 	private JdbcTemplate jdbc;
+
+	@Autowired
+	private DataSource dataSource;
 
 	@Autowired
 	private BatchReconciler reconciler;
@@ -235,6 +245,75 @@ class ExpressCodeTests {
 		assertThat(checkIns(this.group.get(2))).isZero();
 	}
 
+	// issue #42 item 10, the part left open: station A's lease runs out while its
+	// check-ins are on their way (a stalled pod, a slow PostgreSQL); station B claims the
+	// code for another selection while A's check-in transaction is still open. Before the
+	// fence both committed: one code checked in A's attendee and B's two
+	@Test
+	void anAttemptWhoseLeaseRanOutInFlightAndAnotherStationNeverBothCheckIn() throws Exception {
+		String code = createCode(this.group);
+		HttpTestClient.Response a;
+		HttpTestClient.Response b;
+		try (Stall beforeItsWrites = new Stall("processed_entries", this.group.get(0));
+				Stall inItsCheckIns = new Stall("check_ins", this.group.get(0))) {
+			CompletableFuture<HttpTestClient.Response> first = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-a-1", this.group.subList(0, 1)));
+			beforeItsWrites.awaitReached();
+			expireLease(code);
+			beforeItsWrites.release();
+			inItsCheckIns.awaitReached();
+			CompletableFuture<HttpTestClient.Response> second = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-b-1", this.group.subList(1, 3)));
+			// B is answered, or waits for a lock that A's open transaction holds
+			Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> second.isDone() || aStatementWaitsForALock());
+			inItsCheckIns.release();
+			a = first.get(30, TimeUnit.SECONDS);
+			b = second.get(30, TimeUnit.SECONDS);
+		}
+		boolean aCheckedIn = checkIns(this.group.get(0)) > 0;
+		boolean bCheckedIn = checkIns(this.group.get(1)) + checkIns(this.group.get(2)) > 0;
+		assertThat(aCheckedIn && bCheckedIn).as("both stations' selections checked in by one code").isFalse();
+		assertThat(List.of(a.status(), b.status())).containsOnlyOnce(200);
+		// A was first to write and still held the code: what it wrote stands
+		assertThat(a.status()).isEqualTo(200);
+		assertThat(a.body().get("result").get("checkedIn")).hasSize(1);
+		assertProblem(b, 409, "already-used");
+		assertOneCheckInAndOneJobEach(this.group.subList(0, 1));
+		HttpTestClient.Response retried = redeem(code, "station-a-1", null);
+		assertThat(retried.status()).isEqualTo(200);
+		assertThat(retried.body().get("duplicate").asBoolean()).isTrue();
+		assertThat(retried.body().get("result")).isEqualTo(a.body().get("result"));
+	}
+
+	// the same stall, but before A's check-in transaction wrote anything: B takes the
+	// code
+	// over and redeems it, and A's check-ins, written afterwards, must not commit
+	@Test
+	void anAttemptThatStalledBeforeItsCheckInsWereWrittenIsRefusedOnceAnotherStationTookTheCodeOver() throws Exception {
+		String code = createCode(this.group);
+		HttpTestClient.Response a;
+		HttpTestClient.Response b;
+		try (Stall beforeItsWrites = new Stall("processed_entries", this.group.get(0))) {
+			CompletableFuture<HttpTestClient.Response> first = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-a-1", this.group.subList(0, 1)));
+			beforeItsWrites.awaitReached();
+			expireLease(code);
+			b = redeem(code, "station-b-1", this.group.subList(1, 3));
+			beforeItsWrites.release();
+			a = first.get(30, TimeUnit.SECONDS);
+		}
+		assertThat(b.status()).isEqualTo(200);
+		assertThat(b.body().get("result").get("checkedIn")).hasSize(2);
+		assertProblem(a, 409, "in-flight");
+		assertThat(checkIns(this.group.get(0))).isZero();
+		assertOneCheckInAndOneJobEach(this.group.subList(1, 3));
+		assertProblem(redeem(code, "station-a-1", null), 409, "already-used");
+		HttpTestClient.Response retried = redeem(code, "station-b-1", null);
+		assertThat(retried.body().get("duplicate").asBoolean()).isTrue();
+		assertThat(retried.body().get("result")).isEqualTo(b.body().get("result"));
+		assertNoQuarantine(code);
+	}
+
 	// kiosk ids and express codes' sources once shared one namespace: a kiosk named like
 	// the code's source ("xc-" and the code) held the code's keys, and the redemption was
 	// refused as key reuse for good (invariant 3)
@@ -329,6 +408,92 @@ class ExpressCodeTests {
 			body.put("attendeeIds", attendees);
 		}
 		return this.http.postJson("/internal/v1/express-codes/" + code + "/redeem", internal(), body);
+	}
+
+	// the lease of the attempt holding the code runs out now
+	private void expireLease(String code) {
+		assertThat(this.jdbc.update(
+				"UPDATE reconciler.express_codes SET claim_expires_at = now() - interval '1 second' WHERE code = ?",
+				code))
+			.isOne();
+	}
+
+	// a statement of this database waits for a row or transaction lock (not a stall's)
+	private boolean aStatementWaitsForALock() {
+		return this.jdbc.queryForObject("""
+				SELECT count(*) > 0 FROM pg_stat_activity WHERE datname = current_database()
+				  AND wait_event_type = 'Lock' AND wait_event <> 'advisory'""", Boolean.class);
+	}
+
+	/**
+	 * Holds the transaction that writes an attendee's row into a table right before the
+	 * row, until released: a trigger there waits for an advisory lock the test holds on a
+	 * connection of its own.
+	 */
+	private final class Stall implements AutoCloseable {
+
+		private static final int LOCK_CLASS = 4210;
+
+		private final String table;
+
+		private final String name;
+
+		private final int key;
+
+		private final Connection holder;
+
+		private boolean held;
+
+		Stall(String table, String attendee) throws SQLException {
+			this.table = table;
+			this.name = "t_stall_" + table + "_" + attendee.replaceAll("[^A-Za-z0-9]", "_");
+			this.key = Math.floorMod(this.name.hashCode(), Integer.MAX_VALUE);
+			this.holder = ExpressCodeTests.this.dataSource.getConnection();
+			this.holder.setAutoCommit(true);
+			try (Statement statement = this.holder.createStatement()) {
+				statement.execute("SELECT pg_advisory_lock(" + LOCK_CLASS + ", " + this.key + ")");
+			}
+			this.held = true;
+			ExpressCodeTests.this.jdbc.execute(
+					"CREATE FUNCTION reconciler." + this.name + "() RETURNS trigger AS $$ BEGIN IF NEW.attendee_id = '"
+							+ attendee + "' THEN PERFORM pg_advisory_xact_lock(" + LOCK_CLASS + ", " + this.key
+							+ "); END IF; RETURN NEW; END $$ LANGUAGE plpgsql");
+			ExpressCodeTests.this.jdbc.execute("CREATE TRIGGER " + this.name + " BEFORE INSERT ON reconciler." + table
+					+ " FOR EACH ROW EXECUTE FUNCTION reconciler." + this.name + "()");
+		}
+
+		// a transaction waits at the stall
+		void awaitReached() {
+			Awaitility.await()
+				.atMost(Duration.ofSeconds(20))
+				.until(() -> ExpressCodeTests.this.jdbc.queryForObject("""
+						SELECT count(*) > 0 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+						  AND classid::int8 = ? AND objid::int8 = ?
+						  AND database = (SELECT oid FROM pg_database WHERE datname = current_database())""",
+						Boolean.class, LOCK_CLASS, this.key));
+		}
+
+		void release() throws SQLException {
+			if (this.held) {
+				try (Statement statement = this.holder.createStatement()) {
+					statement.execute("SELECT pg_advisory_unlock(" + LOCK_CLASS + ", " + this.key + ")");
+				}
+				this.held = false;
+			}
+		}
+
+		@Override
+		public void close() throws SQLException {
+			try {
+				release();
+			}
+			finally {
+				this.holder.close();
+				ExpressCodeTests.this.jdbc.execute("DROP TRIGGER " + this.name + " ON reconciler." + this.table);
+				ExpressCodeTests.this.jdbc.execute("DROP FUNCTION reconciler." + this.name + "()");
+			}
+		}
+
 	}
 
 	// storing a redemption's result on the code fails until the trigger is dropped
