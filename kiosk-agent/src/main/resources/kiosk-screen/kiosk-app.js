@@ -237,7 +237,10 @@ class KioskApp extends HTMLElement {
 		this.show('working', h('h1', { 'aria-busy': 'true', text: this.t('working') }));
 		try {
 			const receipt = await request();
-			if (receipt.outcome === 'REJECTED') {
+			if (receipt.entryType === 'REFUSED') {
+				// the event's rules refused it: recorded for audit, the attendee stays out
+				this.showRefused(receipt);
+			} else if (receipt.outcome === 'REJECTED') {
 				this.showProblem('REJECTED');
 			} else if (receipt.delivery === 'ASK_STAFF') {
 				// kept on this kiosk as a dead letter: it will not be sent by itself
@@ -255,14 +258,47 @@ class KioskApp extends HTMLElement {
 		this.refreshStatus();
 	}
 
+	// an admission or a refusal the kiosk decided from its cache says so (#35)
+	offlineMark(receipt) {
+		return receipt.decidedOffline
+			? h('p', { class: 'notice', 'data-testid': 'decided-offline', text: this.t('decision.offline') })
+			: null;
+	}
+
+	showRefused(receipt) {
+		const name = receipt.attendee.displayName ?? receipt.attendee.attendeeId;
+		const reason = receipt.refusal?.reason ?? 'RULE';
+		const heading = this.t('refused.heading', { name });
+		const message = this.t(`refused.${reason}`, { explanation: receipt.refusal?.explanation ?? '' });
+		this.show('refused',
+			h('h1', { class: 'bad', text: heading }),
+			h('p', { 'data-testid': 'refusal', 'data-reason': reason, text: message }),
+			h('p', { class: 'notice', text: this.t('refused.call') }),
+			this.offlineMark(receipt),
+			h('div', { class: 'actions' },
+				h('button', { type: 'button', class: 'primary', 'data-autofocus': true, onclick: () => this.showStart(), text: this.t('problem.back') })));
+		this.announce(`${heading}. ${message} ${this.t('refused.call')}`);
+	}
+
 	showDone(receipt) {
 		const name = receipt.attendee.displayName ?? receipt.attendee.attendeeId;
+		if (receipt.entryType === 'EXIT') {
+			const bye = this.t('exit.heading', { name });
+			this.show('exit',
+				h('h1', { class: 'ok', text: bye }),
+				h('p', { text: this.t('exit.text') }),
+				h('div', { class: 'actions' },
+					h('button', { type: 'button', class: 'primary', 'data-autofocus': true, onclick: () => this.showStart(), text: this.t('done.finish') })));
+			this.announce(bye);
+			return;
+		}
 		const saved = receipt.delivery === 'SAVED_ON_KIOSK';
 		const heading = this.t(saved ? 'done.saved.heading' : 'done.heading', { name });
 		const badge = h('p', { class: 'badge-status', 'data-testid': 'badge-status', 'aria-live': 'polite', role: 'status' });
 		this.show(saved ? 'saved' : 'done',
 			h('h1', { class: saved ? '' : 'ok', text: heading }),
 			h('p', { class: saved ? 'notice' : '', text: this.t(saved ? 'done.saved.text' : 'done.delivered.text') }),
+			this.offlineMark(receipt),
 			h('h2', { text: this.t('badge.heading') }),
 			badge,
 			h('div', { class: 'actions' },

@@ -11,10 +11,13 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
+import io.eventops.agent.admission.Admission;
+import io.eventops.agent.admission.AdmissionDesk;
 import io.eventops.agent.backoff.Backoff;
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CacheSync;
 import io.eventops.agent.cache.CachedAttendee;
+import io.eventops.agent.cache.KioskPlacement;
 import io.eventops.agent.backoff.SignalWaiter;
 import io.eventops.agent.backoff.Waiter;
 import io.eventops.agent.config.AgentConfig;
@@ -59,6 +62,8 @@ public final class KioskAgent implements AutoCloseable {
 
 	private final CacheSync cacheSync;
 
+	private final AdmissionDesk admissions;
+
 	private KioskAgent(Builder builder) {
 		this.config = builder.config;
 		this.clock = builder.clock;
@@ -75,7 +80,9 @@ public final class KioskAgent implements AutoCloseable {
 		this.cache = AttendeeCache
 			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
 		this.cacheSync = new CacheSync(edge, this.cache);
-		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes());
+		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
+				this::keepPlacement);
+		this.admissions = new AdmissionDesk(this.log, this.cache, edge, this.config.admissionCheckBudget());
 		this.backoff = new Backoff(this.config.backoff(), builder.random);
 		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
 				this.config.retention(), builder.listener);
@@ -133,6 +140,57 @@ public final class KioskAgent implements AutoCloseable {
 			.map(this::committed);
 	}
 
+	/**
+	 * Decides and records a scan under the event's access-control policy (issue #35): the
+	 * edge decides when it answers within the admission-check budget, else this kiosk
+	 * from its cache and its own log. An admission is logged as a {@code CHECK_IN}, a
+	 * refusal as a {@code REFUSED} entry (flushed like every entry, it changes no count),
+	 * a scan at an exit as an {@code EXIT}; one entry per scan, decided and appended
+	 * under the log's write lock, and committed to disk before this returns.
+	 * @param attendeeId the attendee
+	 * @param leaving on a kiosk of direction {@code BOTH}, whether the attendee is
+	 * leaving
+	 * @return what was recorded, or empty when access control does not apply here (the
+	 * kiosk has no area, or the cache no policy): then {@link #checkInOnce} is today's
+	 * check-in
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<Admission> pass(String attendeeId, boolean leaving) {
+		ensureSequence();
+		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
+		admission.ifPresent(this::committed);
+		return admission;
+	}
+
+	/**
+	 * Whether a scan here is decided under the event's policy ({@link #pass}), as far as
+	 * the cache knows: the kiosk has an area, and the cache a policy or the scan is an
+	 * exit.
+	 * @param leaving on a kiosk of direction {@code BOTH}, whether the attendee is
+	 * leaving
+	 * @return whether access control applies
+	 */
+	public boolean underPolicy(boolean leaving) {
+		return this.admissions.applies(leaving);
+	}
+
+	// the entry is on disk: nothing after this may turn it into a failure
+	private void committed(Admission admission) {
+		if (admission.type() == io.eventops.model.flush.EntryType.CHECK_IN) {
+			try {
+				this.cache.markCheckedIn(admission.attendeeId(), this.config.kioskId(),
+						io.eventops.model.time.Rfc3339.format(admission.capturedAt()));
+			}
+			catch (RuntimeException ex) {
+				System.err.println("kiosk-agent: the attendee cache was not updated after check-in "
+						+ admission.idempotencyKey() + ": " + ex.getMessage());
+			}
+		}
+		if (this.config.flushAfterCheckIn()) {
+			this.loop.wake();
+		}
+	}
+
 	private OffsetDateTime capturedAt(CheckIn checkIn) {
 		return (checkIn.capturedAt() != null) ? checkIn.capturedAt() : OffsetDateTime.now(this.clock);
 	}
@@ -155,6 +213,26 @@ public final class KioskAgent implements AutoCloseable {
 			this.loop.wake();
 		}
 		return new CheckInReceipt(entry.seq(), entry.idempotencyKey(), entry.capturedAt(), entry.queuedAt());
+	}
+
+	// the edge tells the kiosk's area and direction with its sync-state (issue #35)
+	private void keepPlacement(io.eventops.agent.http.SyncState state) {
+		try {
+			this.cache.keepPlacement(KioskPlacement.of(state.areaId(), state.direction()));
+		}
+		catch (RuntimeException ex) {
+			// kept the next time the edge is asked; the log's sequence is what counts
+			// here
+			System.err.println("kiosk-agent: the kiosk's area was not kept: " + ex.getMessage());
+		}
+	}
+
+	/**
+	 * The kiosk's area and direction as the edge last told them, kept in the cache.
+	 * @return the placement
+	 */
+	public KioskPlacement placement() {
+		return this.cache.placement();
 	}
 
 	/**

@@ -83,4 +83,32 @@ class FleetSimulationTests {
 		assertThat(edge.processed(kioskId)).hasSize((int) summary.checkIns());
 	}
 
+	// the herd drill's --policy: every virtual kiosk loads its area and the event's
+	// policy
+	// first; an event the server knows no policy of is checked in as today (#35)
+	@Test
+	void aFleetUnderPolicyLoadsItsCachesFirstAndWithoutAPolicyChecksInAsToday() throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		String kioskId = EdgeFixture.newKioskId("sim-pol");
+		List<KioskCredentials> kiosks = List.of(new KioskCredentials(kioskId, edge.provision(kioskId)));
+		List<String> attendees = edge.attendees("sim-pol", 10);
+		SimulationPlan plan = new SimulationPlan(edge.edgeUrl(), edge.caFile(), this.directory, kiosks, attendees, 4,
+				Duration.ofSeconds(2), List.of(), Duration.ofSeconds(30), 500,
+				new BackoffPolicy(Duration.ofMillis(200), Duration.ofSeconds(2), 0.2, Duration.ofSeconds(2)))
+			.withPolicy();
+		assertThat(plan.underPolicy()).isTrue();
+
+		SimulationSummary summary = FleetSimulation.run(plan);
+
+		assertThat(summary.nothingLost()).as(summary.toText()).isTrue();
+		assertThat(summary.checkIns()).isPositive();
+		assertThat(edge.processed(kioskId)).hasSize((int) summary.checkIns());
+		try (io.eventops.agent.cache.AttendeeCache cache = io.eventops.agent.cache.AttendeeCache
+			.open(this.directory.resolve(kioskId + ".kiosk.db.cache"))) {
+			// loaded before the generation: the snapshot's attendees are there
+			assertThat(cache.find(attendees.get(0))).isPresent();
+			assertThat(cache.policy()).isEmpty();
+		}
+	}
+
 }

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.eventops.rules.policy.CompiledPolicy;
+
 /**
  * The cache's SQLite store: the attendees and the {@code streamSeq} they reflect, changed
  * only in transactions that move both together, so a crash never leaves a cache that
@@ -22,11 +24,15 @@ import java.util.Optional;
 public final class AttendeeCache implements AutoCloseable {
 
 	private static final String COLUMNS = "attendee_id, display_name, company, tier, checked_in, checked_in_by, "
-			+ "credential_version, email, checked_in_at";
+			+ "credential_version, email, checked_in_at, ticket_type, movements";
 
 	private final Connection connection;
 
 	private final SearchIndex index = new SearchIndex();
+
+	// the stored policy compiled once per version (its rules compiled once); the version
+	// read from SQLite decides, so this is a cache of the file, never a second truth
+	private CompiledPolicy compiled;
 
 	private AttendeeCache(Connection connection) {
 		this.connection = connection;
@@ -54,6 +60,14 @@ public final class AttendeeCache implements AutoCloseable {
 				addColumnIfMissing(connection, "email TEXT");
 				addColumnIfMissing(connection, "checked_in_at TEXT");
 				addColumnIfMissing(connection, "search_text TEXT NOT NULL DEFAULT ''");
+				// caches written before access control (#35) lack the policy and
+				// movements
+				addColumnIfMissing(connection, "ticket_type TEXT");
+				addColumnIfMissing(connection, "movements TEXT");
+				addColumnIfMissing(connection, "cache_state", "policy_version INTEGER");
+				addColumnIfMissing(connection, "cache_state", "policy_json TEXT");
+				addColumnIfMissing(connection, "cache_state", "area_id TEXT");
+				addColumnIfMissing(connection, "cache_state", "direction TEXT");
 			}
 			return new AttendeeCache(connection);
 		}
@@ -63,9 +77,13 @@ public final class AttendeeCache implements AutoCloseable {
 	}
 
 	private static void addColumnIfMissing(Connection connection, String column) throws SQLException {
+		addColumnIfMissing(connection, "cached_attendees", column);
+	}
+
+	private static void addColumnIfMissing(Connection connection, String table, String column) throws SQLException {
 		String name = column.substring(0, column.indexOf(' '));
 		try (Statement statement = connection.createStatement();
-				ResultSet rows = statement.executeQuery("PRAGMA table_info(cached_attendees)")) {
+				ResultSet rows = statement.executeQuery("PRAGMA table_info(" + table + ")")) {
 			while (rows.next()) {
 				if (name.equals(rows.getString("name"))) {
 					return;
@@ -73,7 +91,7 @@ public final class AttendeeCache implements AutoCloseable {
 			}
 		}
 		try (Statement statement = connection.createStatement()) {
-			statement.execute("ALTER TABLE cached_attendees ADD COLUMN " + column);
+			statement.execute("ALTER TABLE " + table + " ADD COLUMN " + column);
 		}
 	}
 
@@ -179,7 +197,24 @@ public final class AttendeeCache implements AutoCloseable {
 	 * @param attendees every attendee of the event
 	 */
 	public synchronized void replace(String eventId, long streamSeq, List<CachedAttendee> attendees) {
+		replace(eventId, streamSeq, attendees, null);
+	}
+
+	/**
+	 * Replaces everything with a snapshot of an event that may have a policy.
+	 * @param eventId the event
+	 * @param streamSeq the position the snapshot was built at
+	 * @param attendees every attendee of the event
+	 * @param policy the policy in force at that position, or {@code null} for none (an
+	 * event without access control, or a server that knows none)
+	 * @throws io.eventops.rules.policy.InvalidPolicyException when the policy is not
+	 * valid (nothing is written)
+	 */
+	public synchronized void replace(String eventId, long streamSeq, List<CachedAttendee> attendees,
+			CachedPolicy policy) {
+		CompiledPolicy compiledPolicy = (policy != null) ? AccessJson.compile(policy) : null;
 		inTransaction(() -> {
+			writePolicy(policy);
 			try (Statement statement = this.connection.createStatement()) {
 				statement.execute("DELETE FROM cached_attendees");
 			}
@@ -194,6 +229,112 @@ public final class AttendeeCache implements AutoCloseable {
 				statement.executeUpdate();
 			}
 		});
+		this.compiled = compiledPolicy;
+	}
+
+	/**
+	 * Applies a policy change (kind {@code POLICY}) if it is newer than the last applied
+	 * change (invariant 10).
+	 * @param streamSeq the change's position
+	 * @param policy the policy saved
+	 * @return whether it was applied
+	 * @throws io.eventops.rules.policy.InvalidPolicyException when the policy is not
+	 * valid (nothing is written)
+	 */
+	public synchronized boolean applyPolicy(long streamSeq, CachedPolicy policy) {
+		if (streamSeq <= streamSeq()) {
+			return false;
+		}
+		CompiledPolicy compiledPolicy = AccessJson.compile(policy);
+		inTransaction(() -> {
+			writePolicy(policy);
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				statement.setLong(1, streamSeq);
+				statement.executeUpdate();
+			}
+		});
+		this.compiled = compiledPolicy;
+		return true;
+	}
+
+	private void writePolicy(CachedPolicy policy) throws SQLException {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("UPDATE cache_state SET policy_version = ?, policy_json = ? WHERE id = 1")) {
+			if (policy != null) {
+				statement.setLong(1, policy.version());
+				statement.setString(2, policy.json());
+			}
+			else {
+				statement.setNull(1, java.sql.Types.INTEGER);
+				statement.setNull(2, java.sql.Types.VARCHAR);
+			}
+			statement.executeUpdate();
+		}
+	}
+
+	/**
+	 * Keeps the kiosk's area and direction as the edge's sync-state told them, so that an
+	 * offline kiosk still knows where it stands after a restart.
+	 * @param placement the placement
+	 */
+	public synchronized void keepPlacement(KioskPlacement placement) {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("UPDATE cache_state SET area_id = ?, direction = ? WHERE id = 1")) {
+			statement.setString(1, placement.areaId());
+			statement.setString(2, placement.direction().name());
+			statement.executeUpdate();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * The kiosk's area and direction, as last told by the edge.
+	 * @return the placement; {@link KioskPlacement#NONE} before the edge told any
+	 */
+	public synchronized KioskPlacement placement() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT area_id, direction FROM cache_state WHERE id = 1")) {
+			rows.next();
+			return KioskPlacement.of(rows.getString(1), rows.getString(2));
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * The policy the cache holds, as stored.
+	 * @return the policy, or empty for an event without one
+	 */
+	public synchronized Optional<CachedPolicy> storedPolicy() {
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement
+					.executeQuery("SELECT policy_version, policy_json FROM cache_state WHERE id = 1")) {
+			rows.next();
+			String text = rows.getString(2);
+			return (text != null) ? Optional.of(new CachedPolicy(rows.getLong(1), text)) : Optional.empty();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * The policy the cache holds, compiled once per version.
+	 * @return the compiled policy, or empty for an event without one
+	 */
+	public synchronized Optional<CompiledPolicy> policy() {
+		Optional<CachedPolicy> stored = storedPolicy();
+		if (stored.isEmpty()) {
+			return Optional.empty();
+		}
+		if (this.compiled == null || this.compiled.version() != stored.get().version()) {
+			this.compiled = AccessJson.compile(stored.get());
+		}
+		return Optional.of(this.compiled);
 	}
 
 	/**
@@ -284,19 +425,23 @@ public final class AttendeeCache implements AutoCloseable {
 	}
 
 	private static CachedAttendee map(ResultSet rows) throws SQLException {
-		return new CachedAttendee(rows.getString(1), rows.getString(2), rows.getString(3), rows.getString(4),
-				rows.getInt(5) == 1, rows.getString(6), rows.getInt(7), rows.getString(8), rows.getString(9));
+		String attendeeId = rows.getString(1);
+		return new CachedAttendee(attendeeId, rows.getString(2), rows.getString(3), rows.getString(4),
+				rows.getInt(5) == 1, rows.getString(6), rows.getInt(7), rows.getString(8), rows.getString(9),
+				rows.getString(10), AccessJson.movements(attendeeId, rows.getString(11)));
 	}
 
 	private void upsert(CachedAttendee attendee) throws SQLException {
 		try (PreparedStatement statement = this.connection.prepareStatement("""
 				INSERT INTO cached_attendees (attendee_id, display_name, company, tier, checked_in, checked_in_by,
-				  credential_version, email, checked_in_at, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				  credential_version, email, checked_in_at, search_text, ticket_type, movements)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (attendee_id) DO UPDATE SET display_name = excluded.display_name,
 				  company = excluded.company, tier = excluded.tier, checked_in = excluded.checked_in,
 				  checked_in_by = excluded.checked_in_by, credential_version = excluded.credential_version,
 				  email = excluded.email, checked_in_at = excluded.checked_in_at,
-				  search_text = excluded.search_text""")) {
+				  search_text = excluded.search_text, ticket_type = excluded.ticket_type,
+				  movements = excluded.movements""")) {
 			statement.setString(1, attendee.attendeeId());
 			statement.setString(2, attendee.displayName());
 			statement.setString(3, attendee.company());
@@ -310,6 +455,8 @@ public final class AttendeeCache implements AutoCloseable {
 			String searchText = SearchText.fold(attendee.displayName()) + " | " + SearchText.fold(attendee.company())
 					+ " | " + SearchText.fold(attendee.email());
 			statement.setString(10, searchText);
+			statement.setString(11, attendee.ticketType());
+			statement.setString(12, AccessJson.movementsText(attendee.movements()));
 			statement.executeUpdate();
 			this.index.written(new SearchIndex.Entry(attendee.attendeeId(), attendee.displayName(), searchText));
 		}

@@ -47,28 +47,54 @@ public final class CacheSync {
 			// the server no longer holds the changes after our position: start over
 			return snapshot();
 		}
-		JsonNode body = read(answer, "changes");
+		return applyChanges(this.cache, read(answer, "changes"));
+	}
+
+	/**
+	 * Applies a page of changes, each gated by its {@code streamSeq} (invariant 10): an
+	 * attendee's change replaces the attendee (with all its movements), a {@code POLICY}
+	 * change the policy.
+	 * @param cache the cache
+	 * @param body the changes answer
+	 * @return what was applied
+	 */
+	static Round applyChanges(AttendeeCache cache, JsonNode body) {
 		int applied = 0;
 		int ignored = 0;
 		for (JsonNode change : body.get("changes")) {
-			if (this.cache.apply(change.get("streamSeq").asLong(), attendee(change.get("attendee")))) {
+			long streamSeq = change.get("streamSeq").asLong();
+			boolean done = "POLICY".equals(change.path("kind").asString(""))
+					? cache.applyPolicy(streamSeq, AccessJson.policy(change.get("policy")))
+					: cache.apply(streamSeq, attendee(change.get("attendee")));
+			if (done) {
 				applied++;
 			}
 			else {
 				ignored++;
 			}
 		}
-		return new Round(false, applied, ignored, this.cache.streamSeq());
+		return new Round(false, applied, ignored, cache.streamSeq());
 	}
 
 	private Round snapshot() throws IOException {
-		JsonNode body = read(this.edge.get("/snapshot", Duration.ofSeconds(60)), "snapshot");
+		return applySnapshot(this.cache, read(this.edge.get("/snapshot", Duration.ofSeconds(60)), "snapshot"));
+	}
+
+	/**
+	 * Replaces the cache with a snapshot: its attendees and its policy (none when the
+	 * snapshot carries none: an event without access control, or an older server).
+	 * @param cache the cache
+	 * @param body the snapshot
+	 * @return what was loaded
+	 */
+	static Round applySnapshot(AttendeeCache cache, JsonNode body) {
 		List<CachedAttendee> attendees = new ArrayList<>();
 		for (JsonNode attendee : body.get("attendees")) {
 			attendees.add(attendee(attendee));
 		}
-		this.cache.replace(body.get("eventId").asString(), body.get("streamSeq").asLong(), attendees);
-		return new Round(true, attendees.size(), 0, this.cache.streamSeq());
+		cache.replace(body.get("eventId").asString(), body.get("streamSeq").asLong(), attendees,
+				AccessJson.policy(body.get("policy")));
+		return new Round(true, attendees.size(), 0, cache.streamSeq());
 	}
 
 	private static JsonNode read(EdgeClient.Answer answer, String what) throws IOException {
@@ -79,9 +105,11 @@ public final class CacheSync {
 	}
 
 	static CachedAttendee attendee(JsonNode node) {
-		return new CachedAttendee(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
-				text(node, "tier"), node.path("checkedIn").asBoolean(false), text(node, "checkedInBy"),
-				node.path("credentialVersion").asInt(1), text(node, "email"), text(node, "checkedInAt"));
+		String attendeeId = node.get("attendeeId").asString();
+		return new CachedAttendee(attendeeId, text(node, "displayName"), text(node, "company"), text(node, "tier"),
+				node.path("checkedIn").asBoolean(false), text(node, "checkedInBy"),
+				node.path("credentialVersion").asInt(1), text(node, "email"), text(node, "checkedInAt"),
+				text(node, "ticketType"), AccessJson.movements(attendeeId, node.get("movements")));
 	}
 
 	private static String text(JsonNode node, String field) {

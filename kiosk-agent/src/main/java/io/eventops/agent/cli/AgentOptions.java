@@ -62,6 +62,10 @@ final class AgentOptions {
 			description = "true|false: flush right after a check-in (KIOSK_AGENT_FLUSH_AFTER_CHECKIN; default true).")
 	String flushAfterCheckIn;
 
+	@Option(names = "--admission-check-budget", description = "How long a check-in under an event's policy waits for "
+			+ "the edge's decision before deciding from the cache (KIOSK_AGENT_ADMISSION_CHECK_BUDGET; default 300ms).")
+	String admissionCheckBudget;
+
 	Map<String, String> flags() {
 		Map<String, String> flags = new LinkedHashMap<>();
 		put(flags, "kiosk-id", this.kioskId);
@@ -78,6 +82,7 @@ final class AgentOptions {
 		put(flags, "backoff-initial", this.backoffInitial);
 		put(flags, "backoff-max", this.backoffMax);
 		put(flags, "flush-after-checkin", this.flushAfterCheckIn);
+		put(flags, "admission-check-budget", this.admissionCheckBudget);
 		return flags;
 	}
 

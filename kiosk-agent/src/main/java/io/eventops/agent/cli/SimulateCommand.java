@@ -100,6 +100,13 @@ final class SimulateCommand implements Callable<Integer> {
 	@Option(names = "--json", description = "Print the summary as JSON.")
 	boolean json;
 
+	@Option(names = "--policy", description = "Decide every scan under the event's access-control policy: each kiosk "
+			+ "loads its area and the policy first; entries carry areaId, policyVersion and kioskDecision (#35).")
+	boolean policy;
+
+	@Option(names = "--area", description = "Area the provisioned kiosks serve (with --policy; entry kiosks).")
+	String area;
+
 	@Override
 	public Integer call() throws Exception {
 		Map<String, String> flags = new java.util.HashMap<>();
@@ -120,7 +127,7 @@ final class SimulateCommand implements Callable<Integer> {
 				Durations.parse("--drain-timeout", this.drainTimeout), this.batchSize,
 				new BackoffPolicy(Durations.parse("--backoff-initial", this.backoffInitial),
 						Durations.parse("--backoff-max", this.backoffMax), defaults.jitter(), defaults.maxRetryAfter()),
-				this.stopFile);
+				this.stopFile, this.policy);
 		SimulationSummary summary = FleetSimulation.run(plan);
 		System.out.print(this.json ? summary.toJson() + "\n" : summary.toText());
 		return summary.nothingLost() ? 0 : 1;
@@ -151,7 +158,7 @@ final class SimulateCommand implements Callable<Integer> {
 		for (int i = 1; i <= this.kiosks; i++) {
 			String kioskId = this.kioskPrefix + "-" + run + "-" + i;
 			fleet.add(new KioskCredentials(kioskId,
-					provisioner.provision(kioskId, this.eventId, "simulated " + kioskId, this.printerPool)));
+					provisioner.provision(kioskId, this.eventId, "simulated " + kioskId, this.printerPool, this.area)));
 		}
 		return fleet;
 	}

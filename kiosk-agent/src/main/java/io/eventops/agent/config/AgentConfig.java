@@ -26,10 +26,43 @@ import io.eventops.model.flush.FlushRequest;
  * @param backoff the retry schedule
  * @param idleInterval how long a drained flush loop sleeps unless a check-in wakes it
  * @param flushAfterCheckIn whether a check-in wakes the flush loop at once
+ * @param admissionCheckBudget how long a check-in under a policy waits for the edge's
+ * admission check before it decides from the cache (1 ms to 10 s)
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
-		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn) {
+		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget) {
+
+	/**
+	 * The default budget of the online admission check: an attendee at the door notices
+	 * more than a few hundred milliseconds, and the cache decides the same way (#35).
+	 */
+	public static final Duration DEFAULT_ADMISSION_CHECK_BUDGET = Duration.ofMillis(300);
+
+	/**
+	 * Settings with the default admission-check budget (callers from before #35).
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @param caFile the CA file or {@code null}
+	 * @param database the log file or {@code null}
+	 * @param batchSize entries per request
+	 * @param maxEntryBytes largest entry
+	 * @param maxBatchBytes most bytes per request
+	 * @param retention how long acknowledged entries stay
+	 * @param connectTimeout connection timeout
+	 * @param requestTimeout request timeout
+	 * @param backoff retry schedule
+	 * @param idleInterval idle sleep of the loop
+	 * @param flushAfterCheckIn wake the loop on check-in
+	 */
+	public AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+			int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn) {
+		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
+				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn,
+				DEFAULT_ADMISSION_CHECK_BUDGET);
+	}
 
 	private static final Pattern KIOSK_ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,31}");
 
@@ -56,6 +89,14 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		if (database == null) {
 			database = Path.of(kioskId + ".kiosk.db");
 		}
+		if (admissionCheckBudget == null) {
+			admissionCheckBudget = DEFAULT_ADMISSION_CHECK_BUDGET;
+		}
+		if (admissionCheckBudget.compareTo(Duration.ofMillis(1)) < 0
+				|| admissionCheckBudget.compareTo(Duration.ofSeconds(10)) > 0) {
+			throw new IllegalArgumentException(
+					"admission-check-budget must be within 1ms..10s, not " + admissionCheckBudget);
+		}
 	}
 
 	/**
@@ -68,7 +109,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public static AgentConfig defaults(String kioskId, URI edgeUrl, String token) {
 		return new AgentConfig(kioskId, edgeUrl, token, null, null, FlushRequest.MAX_ENTRIES, 4096, 900 * 1024,
 				Duration.ofHours(24), Duration.ofSeconds(5), Duration.ofSeconds(30), BackoffPolicy.defaults(),
-				Duration.ofSeconds(30), true);
+				Duration.ofSeconds(30), true, DEFAULT_ADMISSION_CHECK_BUDGET);
 	}
 
 	/**
@@ -79,7 +120,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withEdgeUrl(URI url) {
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
 	}
 
 	/**
@@ -90,7 +131,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withCaFile(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
 	}
 
 	/**
@@ -101,7 +142,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withDatabase(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
 	}
 
 	/**
@@ -112,7 +153,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBatchSize(int size) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
 	}
 
 	/**
@@ -123,7 +164,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBackoff(BackoffPolicy policy) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				policy, this.idleInterval, this.flushAfterCheckIn);
+				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
 	}
 
 	/**
@@ -134,7 +175,18 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withRetention(Duration keep) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
-				this.idleInterval, this.flushAfterCheckIn);
+				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+	}
+
+	/**
+	 * The same settings with another admission-check budget.
+	 * @param budget how long to wait for the edge's admission check
+	 * @return the settings
+	 */
+	public AgentConfig withAdmissionCheckBudget(Duration budget) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget);
 	}
 
 }

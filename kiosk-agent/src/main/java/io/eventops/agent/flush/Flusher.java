@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.EdgeClient;
@@ -33,6 +34,9 @@ public final class Flusher {
 
 	private final int maxBatchBytes;
 
+	// told every sync-state the edge gives (the kiosk's area and direction, issue #35)
+	private final Consumer<SyncState> syncStates;
+
 	// whether this run compared the log with the edge's sync-state
 	private volatile boolean sequenceChecked;
 
@@ -45,10 +49,30 @@ public final class Flusher {
 	 * MiB)
 	 */
 	public Flusher(KioskLog log, EdgeClient edge, int batchSize, int maxBatchBytes) {
+		this(log, edge, batchSize, maxBatchBytes, (state) -> {
+		});
+	}
+
+	/**
+	 * A flusher of one log that passes on what the edge's sync-state says.
+	 * @param log the log
+	 * @param edge the edge client of the same kiosk
+	 * @param batchSize most entries per request (at most 500)
+	 * @param maxBatchBytes most entry bytes per request
+	 * @param syncStates told every sync-state read
+	 */
+	public Flusher(KioskLog log, EdgeClient edge, int batchSize, int maxBatchBytes, Consumer<SyncState> syncStates) {
 		this.log = log;
 		this.edge = edge;
 		this.batchSize = batchSize;
 		this.maxBatchBytes = maxBatchBytes;
+		this.syncStates = syncStates;
+	}
+
+	private SyncState syncState() throws IOException {
+		SyncState state = this.edge.syncState();
+		this.syncStates.accept(state);
+		return state;
 	}
 
 	/**
@@ -61,7 +85,7 @@ public final class Flusher {
 		if (this.log.state().sequenceKnown()) {
 			return;
 		}
-		SyncState state = this.edge.syncState();
+		SyncState state = syncState();
 		this.log.continueSequenceAfter(state.continueAfter());
 		this.sequenceChecked = true;
 	}
@@ -79,7 +103,7 @@ public final class Flusher {
 		if (state.sequenceConflict() != null || this.sequenceChecked) {
 			return state.sequenceConflict();
 		}
-		SyncState edgeState = this.edge.syncState();
+		SyncState edgeState = syncState();
 		if (edgeState.highestSeenSeq() > state.lastSeq()) {
 			String why = "The log of kiosk " + state.kioskId() + " ends at seq " + state.lastSeq()
 					+ ", but the edge has seen seq " + edgeState.highestSeenSeq() + " from this kiosk: the log was "

@@ -168,6 +168,55 @@ public final class EdgeClient {
 	}
 
 	/**
+	 * Asks the edge to decide an admission from the venue-wide history (#35), waiting at
+	 * most {@code budget} for the answer, connection included.
+	 * @param attendeeId the attendee
+	 * @param capturedAt the attempt's capture time (RFC 3339)
+	 * @param budget how long to wait
+	 * @return the answer, or empty when there is none in time, the network is down, or
+	 * the edge answers anything but a readable 200
+	 */
+	public java.util.Optional<AdmissionAnswer> admissionCheck(String attendeeId, String capturedAt, Duration budget) {
+		if (!this.network.isUp()) {
+			return java.util.Optional.empty();
+		}
+		byte[] body = WireFormat.write(java.util.Map.of("attendeeId", attendeeId, "capturedAt", capturedAt))
+			.getBytes(StandardCharsets.UTF_8);
+		HttpRequest request = request("/admission-check").timeout(budget)
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+			.build();
+		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
+		try {
+			// the request's own timeout does not cover connecting: the budget does
+			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			if (response.statusCode() != 200) {
+				return java.util.Optional.empty();
+			}
+			JsonNode answer = WireFormat.tree(response.body());
+			String decision = answer.path("decision").asString("");
+			if (!decision.equals("ADMIT") && !decision.equals("REFUSE")) {
+				return java.util.Optional.empty();
+			}
+			return java.util.Optional.of(new AdmissionAnswer(decision,
+					answer.path("reason").isString() ? answer.get("reason").asString() : null,
+					answer.path("explanation").isString() ? answer.get("explanation").asString() : null,
+					answer.path("policyVersion").asLong(0)));
+		}
+		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
+				| IllegalArgumentException ex) {
+			sent.cancel(true);
+			return java.util.Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			sent.cancel(true);
+			Thread.currentThread().interrupt();
+			return java.util.Optional.empty();
+		}
+	}
+
+	/**
 	 * A raw answer of the edge.
 	 *
 	 * @param status the HTTP status

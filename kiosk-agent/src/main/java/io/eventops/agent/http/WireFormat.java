@@ -67,6 +67,30 @@ public final class WireFormat {
 				}
 				generator.writeEndObject();
 			}
+			// access control (#35): absent for an event without a policy, as in v1
+			if (entry.areaId() != null) {
+				generator.writeName("areaId");
+				generator.writeString(entry.areaId());
+			}
+			if (entry.policyVersion() != null) {
+				generator.writeName("policyVersion");
+				generator.writeNumber(entry.policyVersion());
+			}
+			if (entry.kioskDecision() != null) {
+				generator.writeName("kioskDecision");
+				generator.writeStartObject();
+				generator.writeName("decision");
+				generator.writeString(entry.kioskDecision().decision().name());
+				if (entry.kioskDecision().reason() != null) {
+					generator.writeName("reason");
+					generator.writeString(entry.kioskDecision().reason());
+				}
+				generator.writeEndObject();
+			}
+			if (entry.annuls() != null) {
+				generator.writeName("annuls");
+				generator.writeString(entry.annuls());
+			}
 			generator.writeEndObject();
 		}
 		return out.toByteArray();
@@ -139,7 +163,9 @@ public final class WireFormat {
 	public static SyncState syncState(byte[] body) {
 		JsonNode root = tree(body);
 		return new SyncState(root.path("kioskId").asString(null), root.path("contiguousThroughSeq").asLong(0),
-				root.path("highestSeenSeq").asLong(0), root.path("highestLocalSeqReported").asLong(0));
+				root.path("highestSeenSeq").asLong(0), root.path("highestLocalSeqReported").asLong(0),
+				root.path("areaId").isString() ? root.get("areaId").asString() : null,
+				root.path("direction").isString() ? root.get("direction").asString() : null);
 	}
 
 	/**

@@ -101,6 +101,9 @@ public final class KioskLog implements AutoCloseable {
 			}
 		}
 		addColumnIfMissing("log_state", "sequence_conflict TEXT");
+		// logs written before access control (#35): their entries are plain check-ins
+		addColumnIfMissing("entries", "entry_type TEXT");
+		addColumnIfMissing("entries", "area_id TEXT");
 		try (PreparedStatement insert = this.connection.prepareStatement(
 				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
 						+ "VALUES (1, ?, 0, 0, 0)")) {
@@ -222,9 +225,35 @@ public final class KioskLog implements AutoCloseable {
 
 	private Optional<LogEntry> appendChecked(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
 			BadgeOverrides badge, boolean onlyFirst) {
+		EntryDraft plain = new EntryDraft(EntryType.CHECK_IN, null, null, null, badgePrintedLocally, badge);
+		return appendDrafted(attendeeId, capturedAt, onlyFirst, (key, own) -> plain);
+	}
+
+	/**
+	 * Appends the entry a decision drafts from this kiosk's own entries of the attendee,
+	 * deciding and appending in one write transaction: two scans at once (or a second
+	 * process on the file) each see the other's entry, so an offline kiosk never admits a
+	 * {@code ONCE} ticket twice itself (#35; #42 items 12 and 15).
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param drafter drafts the entry from its key and the attendee's own entries, or
+	 * returns {@code null} to append nothing
+	 * @return the committed entry, or empty when the drafter appended nothing
+	 * @throws EntryTooLargeException when the entry exceeds the cap (nothing is written)
+	 * @throws SequenceUnknownException before the sequence is known
+	 * @throws SequenceConflictException once the log was found behind the edge
+	 */
+	public synchronized Optional<LogEntry> appendDecided(String attendeeId, OffsetDateTime capturedAt,
+			EntryDrafter drafter) {
+		return appendDrafted(attendeeId, capturedAt, false, drafter);
+	}
+
+	private Optional<LogEntry> appendDrafted(String attendeeId, OffsetDateTime capturedAt, boolean onlyFirst,
+			EntryDrafter drafter) {
 		LogEntry[] written = new LogEntry[1];
 		return transaction(() -> {
-			if (onlyFirst && logged(attendeeId)) {
+			List<OwnEntry> own = ownEntries(attendeeId);
+			if (onlyFirst && !own.isEmpty()) {
 				return Optional.<LogEntry>empty();
 			}
 			LogState state = state();
@@ -234,23 +263,35 @@ public final class KioskLog implements AutoCloseable {
 			if (state.sequenceConflict() != null) {
 				throw new SequenceConflictException(state.sequenceConflict());
 			}
-			long seq = state.lastSeq() + 1;
+			long next = state.lastSeq() + 1;
+			EntryDraft draft = drafter.draft(FlushEntry.keyOf(this.kioskId, next), own);
+			if (draft == null) {
+				return Optional.<LogEntry>empty();
+			}
+			if (!state.sequenceKnown()) {
+				throw new SequenceUnknownException(this.kioskId);
+			}
+			long seq = next;
 			OffsetDateTime captured = Rfc3339.truncate(capturedAt);
 			OffsetDateTime queued = Rfc3339.truncate(OffsetDateTime.now(this.clock));
 			String key = FlushEntry.keyOf(this.kioskId, seq);
-			byte[] payload = this.encoder.encode(new FlushEntry(seq, key, EntryType.CHECK_IN, attendeeId, captured,
-					queued, badgePrintedLocally, badge));
+			byte[] payload = this.encoder.encode(
+					new FlushEntry(seq, key, draft.type(), attendeeId, captured, queued, draft.badgePrintedLocally(),
+							draft.badge(), draft.areaId(), draft.policyVersion(), draft.kioskDecision(), null));
 			if (payload.length > this.maxEntryBytes) {
 				throw new EntryTooLargeException(payload.length, this.maxEntryBytes);
 			}
 			try (PreparedStatement insert = this.connection.prepareStatement("INSERT INTO entries (seq, "
-					+ "idempotency_key, attendee_id, captured_at, queued_at, payload) VALUES (?, ?, ?, ?, ?, ?)")) {
+					+ "idempotency_key, attendee_id, captured_at, queued_at, payload, entry_type, area_id) "
+					+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
 				insert.setLong(1, seq);
 				insert.setString(2, key);
 				insert.setString(3, attendeeId);
 				insert.setString(4, Rfc3339.format(captured));
 				insert.setString(5, Rfc3339.format(queued));
 				insert.setBytes(6, payload);
+				insert.setString(7, draft.type().name());
+				insert.setString(8, draft.areaId());
 				insert.executeUpdate();
 			}
 			try (PreparedStatement update = this.connection
@@ -263,14 +304,22 @@ public final class KioskLog implements AutoCloseable {
 		}, () -> written[0] != null && stored(written[0]));
 	}
 
-	private boolean logged(String attendeeId) throws SQLException {
-		try (PreparedStatement select = this.connection
-			.prepareStatement("SELECT 1 FROM entries WHERE attendee_id = ? LIMIT 1")) {
+	private List<OwnEntry> ownEntries(String attendeeId) throws SQLException {
+		List<OwnEntry> own = new ArrayList<>();
+		try (PreparedStatement select = this.connection.prepareStatement(
+				"SELECT seq, idempotency_key, entry_type, area_id, captured_at FROM entries WHERE attendee_id = ? "
+						+ "ORDER BY seq")) {
 			select.setString(1, attendeeId);
 			try (ResultSet rows = select.executeQuery()) {
-				return rows.next();
+				while (rows.next()) {
+					String type = rows.getString(3);
+					own.add(new OwnEntry(rows.getLong(1), rows.getString(2),
+							(type != null) ? EntryType.valueOf(type) : EntryType.CHECK_IN, rows.getString(4),
+							Rfc3339.parse(rows.getString(5))));
+				}
 			}
 		}
+		return own;
 	}
 
 	// whether an entry is on disk exactly as written, with the sequence moved past it

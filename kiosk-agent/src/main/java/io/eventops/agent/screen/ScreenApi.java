@@ -19,12 +19,14 @@ import io.eventops.agent.CheckIn;
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.ExpressCodeOfflineException;
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.admission.Admission;
 import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.log.EntryState;
 import io.eventops.agent.log.EntryTooLargeException;
 import io.eventops.agent.log.SequenceConflictException;
 import io.eventops.model.express.ExpressCodeText;
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 
@@ -109,7 +111,12 @@ final class ScreenApi {
 					Map.of("errors", List.of(Map.of("field", "attendeeId", "message", "1-64 of [A-Za-z0-9_.:-]"))));
 			return;
 		}
-		record(exchange, attendeeId, -1);
+		record(exchange, attendeeId, -1, leaving(body));
+	}
+
+	// a kiosk of direction BOTH asks whether the attendee is leaving (#35)
+	private static boolean leaving(JsonNode body) {
+		return body != null && body.path("leaving").isBoolean() && body.get("leaving").asBoolean();
 	}
 
 	/**
@@ -145,10 +152,10 @@ final class ScreenApi {
 			Http.problem(exchange, 422, "unreadable-scan", "not a ticket or badge code");
 			return;
 		}
-		record(exchange, attendeeId, credential);
+		record(exchange, attendeeId, credential, leaving(body));
 	}
 
-	private void record(HttpExchange exchange, String attendeeId, int credential) throws IOException {
+	private void record(HttpExchange exchange, String attendeeId, int credential, boolean leaving) throws IOException {
 		Optional<CachedAttendee> cached = this.agent.cache().find(attendeeId);
 		if (cached.isEmpty()) {
 			Http.problem(exchange, 404, "unknown-attendee", "This kiosk's cache does not know " + attendeeId);
@@ -159,6 +166,10 @@ final class ScreenApi {
 			// a reprint revoked this badge: the attendee holds an old one
 			Http.problem(exchange, 409, "replaced-credential", "the scanned badge was replaced by a reprint",
 					Map.of("attendee", view(attendee)));
+			return;
+		}
+		if (this.agent.underPolicy(leaving)) {
+			pass(exchange, attendee, leaving);
 			return;
 		}
 		if (attendee.checkedIn() || this.agent.latestEntryFor(attendeeId).isPresent()) {
@@ -194,6 +205,57 @@ final class ScreenApi {
 		answer.put("attendee", view(this.agent.cache().find(attendeeId).orElse(attendee)));
 		answer.put("seq", receipt.seq());
 		answer.put("capturedAt", Rfc3339.format(receipt.capturedAt()));
+		answer.put("delivery", delivery(state));
+		answer.put("outcome", (state != null) ? state.outcome() : null);
+		answer.put("reason", (state != null) ? state.reason() : null);
+		Http.send(exchange, 201, answer);
+	}
+
+	/**
+	 * A scan under the event's policy (#35): admitted, refused or an exit, each one entry
+	 * committed before the answer (201). A refusal names its reason (and for a rule its
+	 * explanation); {@code decidedOffline} says the kiosk decided without the edge.
+	 */
+	private void pass(HttpExchange exchange, CachedAttendee attendee, boolean leaving) throws IOException {
+		Optional<Admission> passed;
+		try {
+			passed = this.agent.pass(attendee.attendeeId(), leaving);
+		}
+		catch (UncheckedIOException ex) {
+			Http.problem(exchange, 503, "not-ready", "the kiosk has not learnt its sequence from the edge yet");
+			return;
+		}
+		catch (SequenceConflictException ex) {
+			Http.problem(exchange, 503, "log-restored",
+					"this kiosk's log was restored from an older copy and records nothing more; call staff");
+			return;
+		}
+		catch (EntryTooLargeException ex) {
+			Http.problem(exchange, 422, "not-recorded", "the entry exceeds the log's entry size limit");
+			return;
+		}
+		if (passed.isEmpty()) {
+			// the policy went away between the check and the scan: nothing was recorded
+			Http.problem(exchange, 503, "not-ready", "the kiosk's access-control settings changed; scan again");
+			return;
+		}
+		Admission admission = passed.get();
+		EntryState state = (admission.type() == EntryType.REFUSED) ? null
+				: awaitAcknowledgement(attendee.attendeeId(), admission.seq());
+		Map<String, Object> answer = new LinkedHashMap<>();
+		answer.put("attendee", view(this.agent.cache().find(attendee.attendeeId()).orElse(attendee)));
+		answer.put("seq", admission.seq());
+		answer.put("capturedAt", Rfc3339.format(admission.capturedAt()));
+		answer.put("entryType", admission.type().name());
+		answer.put("areaId", admission.areaId());
+		answer.put("policyVersion", admission.policyVersion());
+		answer.put("decidedOffline", admission.decidedOffline());
+		if (admission.type() == EntryType.REFUSED) {
+			Map<String, Object> refusal = new LinkedHashMap<>();
+			refusal.put("reason", admission.reason());
+			refusal.put("explanation", admission.explanation());
+			answer.put("refusal", refusal);
+		}
 		answer.put("delivery", delivery(state));
 		answer.put("outcome", (state != null) ? state.outcome() : null);
 		answer.put("reason", (state != null) ? state.reason() : null);

@@ -119,6 +119,17 @@ public final class FleetSimulation {
 			.open();
 		// learn the sequence while the network is certainly up
 		virtual.agent.ensureSequence();
+		virtual.underPolicy = this.plan.underPolicy();
+		if (virtual.underPolicy) {
+			// the kiosk's area (sync-state) and the event's policy (the snapshot) first
+			virtual.agent.flush();
+			try {
+				virtual.agent.syncCache(Duration.ZERO);
+			}
+			catch (java.io.IOException ex) {
+				throw new IllegalStateException("Kiosk " + kiosk.kioskId() + " cannot load its cache", ex);
+			}
+		}
 		virtual.agent.start();
 		return virtual;
 	}
@@ -172,9 +183,14 @@ public final class FleetSimulation {
 
 		final AtomicLong failedRounds = new AtomicLong();
 
+		boolean underPolicy;
+
+		// every scan is one entry: an admission, a refusal or (no policy here) a check-in
 		void checkIn(String attendeeId) {
 			try {
-				this.agent.checkIn(attendeeId);
+				if (!this.underPolicy || this.agent.pass(attendeeId, false).isEmpty()) {
+					this.agent.checkIn(attendeeId);
+				}
 				this.checkIns.incrementAndGet();
 			}
 			catch (RuntimeException ex) {

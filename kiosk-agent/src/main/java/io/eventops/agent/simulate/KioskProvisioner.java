@@ -60,11 +60,27 @@ public final class KioskProvisioner {
 	 * @return the kiosk's token (shown once)
 	 */
 	public String provision(String kioskId, String eventId, String label, String printerPool) {
+		return provision(kioskId, eventId, label, printerPool, null);
+	}
+
+	/**
+	 * Provisions a kiosk for an area (issue #35), an entry kiosk.
+	 * @param kioskId the kiosk
+	 * @param eventId its event
+	 * @param label a label for ops
+	 * @param printerPool its printer pool
+	 * @param areaId the area it serves, or {@code null} for none
+	 * @return the kiosk's token
+	 */
+	public String provision(String kioskId, String eventId, String label, String printerPool, String areaId) {
 		Map<String, String> body = new LinkedHashMap<>();
 		body.put("kioskId", kioskId);
 		body.put("eventId", eventId);
 		body.put("label", label);
 		body.put("printerPool", printerPool);
+		if (areaId != null) {
+			body.put("areaId", areaId);
+		}
 		HttpRequest request = HttpRequest.newBuilder(this.edgeUrl.resolve("/admin/v1/kiosks"))
 			.header("Authorization", this.authorization)
 			.header("Content-Type", "application/json")

@@ -24,10 +24,33 @@ import io.eventops.agent.backoff.BackoffPolicy;
  * @param stopFile a file whose appearance ends the generation before {@code duration}, or
  * {@code null} (a script that must flush through a restart stops it once the restart is
  * over instead of guessing a duration long enough for a slow machine)
+ * @param underPolicy whether each kiosk loads its cache (the event's policy, its area)
+ * before generating and decides every scan under the policy (issue #35): entries then
+ * carry areaId, policyVersion and kioskDecision, and refusals are {@code REFUSED} entries
  */
 public record SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<KioskCredentials> kiosks,
 		List<String> attendeeIds, double checkInsPerSecond, Duration duration, List<Outage> outages,
-		Duration drainTimeout, int batchSize, BackoffPolicy backoff, Path stopFile) {
+		Duration drainTimeout, int batchSize, BackoffPolicy backoff, Path stopFile, boolean underPolicy) {
+
+	/**
+	 * A plan of plain check-ins (no policy).
+	 */
+	public SimulationPlan(URI edgeUrl, Path caFile, Path directory, List<KioskCredentials> kiosks,
+			List<String> attendeeIds, double checkInsPerSecond, Duration duration, List<Outage> outages,
+			Duration drainTimeout, int batchSize, BackoffPolicy backoff, Path stopFile) {
+		this(edgeUrl, caFile, directory, kiosks, attendeeIds, checkInsPerSecond, duration, outages, drainTimeout,
+				batchSize, backoff, stopFile, false);
+	}
+
+	/**
+	 * The same plan with scans decided under the event's policy.
+	 * @return the plan
+	 */
+	public SimulationPlan withPolicy() {
+		return new SimulationPlan(this.edgeUrl, this.caFile, this.directory, this.kiosks, this.attendeeIds,
+				this.checkInsPerSecond, this.duration, this.outages, this.drainTimeout, this.batchSize, this.backoff,
+				this.stopFile, true);
+	}
 
 	public SimulationPlan {
 		kiosks = List.copyOf(kiosks);

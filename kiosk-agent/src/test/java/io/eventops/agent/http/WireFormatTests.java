@@ -73,6 +73,20 @@ class WireFormatTests {
 	}
 
 	@Test
+	void syncStateTellsTheKiosksAreaAndDirectionWhenTheEdgeKnowsThem() {
+		SyncState placed = WireFormat.syncState(("{\"kioskId\":\"k\",\"contiguousThroughSeq\":0,\"highestSeenSeq\":0,"
+				+ "\"highestLocalSeqReported\":0,\"areaId\":\"main-hall\",\"direction\":\"BOTH\"}")
+			.getBytes(StandardCharsets.UTF_8));
+		assertThat(placed.areaId()).isEqualTo("main-hall");
+		assertThat(placed.direction()).isEqualTo("BOTH");
+		SyncState older = WireFormat.syncState(("{\"kioskId\":\"k\",\"contiguousThroughSeq\":0,\"highestSeenSeq\":0,"
+				+ "\"highestLocalSeqReported\":0}")
+			.getBytes(StandardCharsets.UTF_8));
+		assertThat(older.areaId()).isNull();
+		assertThat(older.direction()).isNull();
+	}
+
+	@Test
 	void retryAfterReadsSecondsAndHttpDates() {
 		Clock clock = Clock.fixed(Instant.parse("2026-07-16T09:00:00Z"), ZoneOffset.UTC);
 		EdgeClient client = new EdgeClient(null, java.net.URI.create("https://localhost:8443"), "k", "t",

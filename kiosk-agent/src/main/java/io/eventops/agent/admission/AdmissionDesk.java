@@ -1,0 +1,176 @@
+package io.eventops.agent.admission;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.eventops.agent.cache.AttendeeCache;
+import io.eventops.agent.cache.CachedAttendee;
+import io.eventops.agent.cache.KioskPlacement;
+import io.eventops.agent.http.AdmissionAnswer;
+import io.eventops.agent.http.EdgeClient;
+import io.eventops.agent.log.EntryDraft;
+import io.eventops.agent.log.KioskLog;
+import io.eventops.agent.log.LogEntry;
+import io.eventops.agent.log.OwnEntry;
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.KioskDecision;
+import io.eventops.model.time.Rfc3339;
+import io.eventops.rules.decision.Attempt;
+import io.eventops.rules.decision.Decision;
+import io.eventops.rules.decision.EntryDecider;
+import io.eventops.rules.decision.Movement;
+import io.eventops.rules.decision.MovementType;
+import io.eventops.rules.policy.CompiledPolicy;
+
+/**
+ * Decides and logs one scan under the event's policy (issue #35). The edge is asked
+ * first, within the budget; without its answer the kiosk decides with entry-rules'
+ * {@link EntryDecider} from the cached policy and the attendee's cached movements plus
+ * this kiosk's own entries the cache does not reflect yet. Deciding and appending are one
+ * write transaction of the log, so two scans at once see each other and an offline kiosk
+ * never admits a {@code ONCE} ticket twice itself; each scan logs exactly one entry.
+ */
+public final class AdmissionDesk {
+
+	private final KioskLog log;
+
+	private final AttendeeCache cache;
+
+	private final EdgeClient edge;
+
+	private final Duration budget;
+
+	/**
+	 * The desk of one kiosk.
+	 * @param log the kiosk's log
+	 * @param cache its attendee cache (policy, movements, placement)
+	 * @param edge its edge client
+	 * @param budget how long to wait for the edge's decision
+	 */
+	public AdmissionDesk(KioskLog log, AttendeeCache cache, EdgeClient edge, Duration budget) {
+		this.log = log;
+		this.cache = cache;
+		this.edge = edge;
+		this.budget = budget;
+	}
+
+	/**
+	 * Whether a scan here is decided under access control: the kiosk has an area, and it
+	 * is an exit or the cache holds a policy.
+	 * @param leaving on a {@code BOTH} kiosk, whether the attendee says they are leaving
+	 * @return whether {@link #pass} decides it
+	 */
+	public boolean applies(boolean leaving) {
+		KioskPlacement placement = this.cache.placement();
+		if (placement.areaId() == null) {
+			return false;
+		}
+		return exit(placement, leaving) || this.cache.storedPolicy().isPresent();
+	}
+
+	private static boolean exit(KioskPlacement placement, boolean leaving) {
+		return placement.direction() == KioskPlacement.Direction.EXIT
+				|| (placement.direction() == KioskPlacement.Direction.BOTH && leaving);
+	}
+
+	/**
+	 * Decides and logs a scan, when the kiosk has an area and, for an admission, the
+	 * cache a policy.
+	 * @param attendeeId the attendee
+	 * @param leaving on a {@code BOTH} kiosk, whether the attendee says they are leaving
+	 * @param capturedAt the capture time
+	 * @return what was logged, or empty when access control does not apply (no area, or
+	 * no policy for an admission): then the scan is today's check-in
+	 */
+	public Optional<Admission> pass(String attendeeId, boolean leaving, OffsetDateTime capturedAt) {
+		KioskPlacement placement = this.cache.placement();
+		String areaId = placement.areaId();
+		if (areaId == null) {
+			return Optional.empty();
+		}
+		OffsetDateTime captured = Rfc3339.truncate(capturedAt);
+		if (exit(placement, leaving)) {
+			// an exit is a fact, never refused: the person is out
+			LogEntry entry = this.log
+				.appendDecided(attendeeId, captured,
+						(key, own) -> new EntryDraft(EntryType.EXIT, areaId, null, null, false, null))
+				.orElseThrow();
+			return Optional.of(new Admission(attendeeId, entry.seq(), entry.idempotencyKey(), entry.capturedAt(),
+					entry.queuedAt(), EntryType.EXIT, areaId, null, null, null, false));
+		}
+		Optional<CompiledPolicy> policy = this.cache.policy();
+		if (policy.isEmpty()) {
+			return Optional.empty();
+		}
+		// the edge's answer knows this kiosk's entries only up to what it acknowledged
+		long acknowledged = this.log.state().lastAckedSeq();
+		Optional<Verdict> online = this.edge.admissionCheck(attendeeId, Rfc3339.format(captured), this.budget)
+			.flatMap(AdmissionDesk::verdict);
+		Verdict[] decided = new Verdict[1];
+		LogEntry entry = this.log.appendDecided(attendeeId, captured, (key, own) -> {
+			boolean unseen = own.stream().anyMatch((mine) -> mine.seq() > acknowledged);
+			Verdict verdict = (online.isPresent() && !unseen) ? online.get()
+					: decideHere(policy.get(), attendeeId, areaId, captured, key, own);
+			decided[0] = verdict;
+			return verdict.admitted()
+					? new EntryDraft(EntryType.CHECK_IN, areaId, verdict.policyVersion(), KioskDecision.admit(), false,
+							null)
+					: new EntryDraft(EntryType.REFUSED, areaId, verdict.policyVersion(),
+							KioskDecision.refuse(verdict.reason()), false, null);
+		}).orElseThrow();
+		Verdict verdict = decided[0];
+		return Optional.of(new Admission(attendeeId, entry.seq(), entry.idempotencyKey(), entry.capturedAt(),
+				entry.queuedAt(), verdict.admitted() ? EntryType.CHECK_IN : EntryType.REFUSED, areaId,
+				verdict.policyVersion(), verdict.reason(), verdict.explanation(), verdict.offline()));
+	}
+
+	private Verdict decideHere(CompiledPolicy policy, String attendeeId, String areaId, OffsetDateTime captured,
+			String key, List<OwnEntry> own) {
+		Optional<CachedAttendee> cached = this.cache.find(attendeeId);
+		List<Movement> movements = new ArrayList<>(cached.map(CachedAttendee::movements).orElse(List.of()));
+		Set<String> known = new HashSet<>();
+		movements.forEach((movement) -> known.add(movement.key()));
+		for (OwnEntry mine : own) {
+			// this kiosk's own entries the cache does not reflect yet; entries logged
+			// without an area (before the policy) name no area the decision knows
+			if (mine.areaId() != null && !known.contains(mine.idempotencyKey())) {
+				movements.add(new Movement(mine.idempotencyKey(), attendeeId, movementType(mine.type()), mine.areaId(),
+						mine.capturedAt().toInstant(), null));
+			}
+		}
+		String ticketType = cached.map(CachedAttendee::ticketType).orElse(null);
+		Decision decision = EntryDecider.decide(policy,
+				new Attempt(attendeeId, ticketType, areaId, captured.toInstant(), key), movements);
+		return new Verdict(decision.admitted(), (decision.reason() != null) ? decision.reason().name() : null,
+				decision.explanation(), policy.version(), true);
+	}
+
+	private static MovementType movementType(EntryType type) {
+		return switch (type) {
+			case CHECK_IN -> MovementType.CHECK_IN;
+			case EXIT -> MovementType.EXIT;
+			case ANNUL -> MovementType.ANNUL;
+			case REFUSED -> MovementType.REFUSED;
+		};
+	}
+
+	// an answer with a reason outside the fixed list is no answer: the cache decides
+	private static Optional<Verdict> verdict(AdmissionAnswer answer) {
+		if (answer.decision().equals("ADMIT")) {
+			return Optional.of(new Verdict(true, null, null, answer.policyVersion(), false));
+		}
+		if (answer.reason() == null || !KioskDecision.REASONS.contains(answer.reason())) {
+			return Optional.empty();
+		}
+		return Optional.of(new Verdict(false, answer.reason(), answer.explanation(), answer.policyVersion(), false));
+	}
+
+	private record Verdict(boolean admitted, String reason, String explanation, long policyVersion, boolean offline) {
+	}
+
+}
