@@ -21,6 +21,7 @@ import io.eventops.agent.ExpressCodeOfflineException;
 import io.eventops.agent.KioskAgent;
 import io.eventops.agent.admission.Admission;
 import io.eventops.agent.cache.CachedAttendee;
+import io.eventops.agent.cache.KioskPlacement;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.log.EntryState;
 import io.eventops.agent.log.EntryTooLargeException;
@@ -75,6 +76,13 @@ final class ScreenApi {
 		body.put("idleResetSeconds", this.settings.idleReset().toSeconds());
 		body.put("language", language);
 		body.put("languages", ScreenSettings.LANGUAGES);
+		// where the kiosk stands (#35): a BOTH kiosk offers "I am leaving", an EXIT kiosk
+		// says it records exits, and under the policy a checked-in attendee is decided
+		// again rather than told "already checked in"
+		KioskPlacement placement = this.agent.cache().placement();
+		body.put("areaId", placement.areaId());
+		body.put("direction", placement.direction().name());
+		body.put("accessControl", this.agent.underPolicy(false));
 		Http.send(exchange, 200, body);
 	}
 

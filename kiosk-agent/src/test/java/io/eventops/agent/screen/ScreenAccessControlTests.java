@@ -107,6 +107,25 @@ class ScreenAccessControlTests {
 		assertThat(exit.json().has("refusal")).isFalse();
 	}
 
+	// the screen offers "I am leaving" at a BOTH kiosk and says an EXIT kiosk records
+	// exits: it learns the kiosk's place from the status
+	@Test
+	void theStatusTellsTheScreenTheKiosksAreaDirectionAndWhetherThePolicyDecides() {
+		JsonNode entry = get("/api/status").json();
+		assertThat(entry.get("areaId").asString()).isEqualTo("main-hall");
+		assertThat(entry.get("direction").asString()).isEqualTo("ENTRY");
+		assertThat(entry.get("accessControl").asBoolean()).isTrue();
+
+		this.running.agent().cache().keepPlacement(new KioskPlacement("main-hall", KioskPlacement.Direction.EXIT));
+		assertThat(get("/api/status").json().get("direction").asString()).isEqualTo("EXIT");
+
+		this.running.agent().cache().keepPlacement(KioskPlacement.NONE);
+		JsonNode none = get("/api/status").json();
+		assertThat(none.get("areaId").isNull()).isTrue();
+		assertThat(none.get("direction").asString()).isEqualTo("ENTRY");
+		assertThat(none.get("accessControl").asBoolean()).isFalse();
+	}
+
 	@Test
 	void everyReasonHasPlainWordsInEnglishAndGermanWithCallStaff() throws IOException {
 		JsonNode english = messages("en");
