@@ -95,12 +95,17 @@ class KioskApp extends HTMLElement {
 	}
 
 	async refreshStatus() {
+		const exit = this.exitKiosk();
 		try {
 			this.status = await call('GET', '/api/status');
 		} catch (error) {
 			this.status = { ...(this.status ?? {}), online: false };
 		}
 		this.renderBar();
+		// the kiosk learnt (or changed) its direction: an untouched start screen follows
+		if (exit !== this.exitKiosk() && this.screen === 'start' && (this.main.querySelector('#search')?.value ?? '') === '') {
+			this.showStart();
+		}
 	}
 
 	show(name, ...content) {
@@ -141,12 +146,13 @@ class KioskApp extends HTMLElement {
 		const other = this.language === 'en' ? 'de' : 'en';
 		const starting = this.status && !this.status.ready
 			? h('p', { class: 'notice' }, this.t('status.starting')) : null;
+		const exit = this.exitKiosk();
 		this.show('start',
-			h('h1', { text: this.t('start.heading') }),
+			h('h1', { 'data-testid': exit ? 'exit-kiosk' : null, text: this.t(exit ? 'start.exit.heading' : 'start.heading') }),
 			starting,
 			h('label', { for: 'search', text: this.t('start.search.label') }),
 			input,
-			h('p', { class: 'hint', id: 'search-hint', text: this.t('start.search.hint') }),
+			h('p', { class: 'hint', id: 'search-hint', text: this.t(exit ? 'start.exit.hint' : 'start.search.hint') }),
 			this.resultsCount,
 			this.results,
 			h('div', { class: 'actions' },
@@ -212,13 +218,30 @@ class KioskApp extends HTMLElement {
 		}
 	}
 
+	// --- where the kiosk stands (#35): its area and direction, from the agent's status ---
+
+	// an EXIT kiosk records exits only: every scan is one, never refused
+	exitKiosk() {
+		return Boolean(this.status?.areaId) && this.status?.direction === 'EXIT';
+	}
+
+	// a BOTH kiosk lets the attendee say they are leaving
+	twoWayKiosk() {
+		return Boolean(this.status?.areaId) && this.status?.direction === 'BOTH';
+	}
+
 	// --- confirm and check in ---
 
 	showConfirm(attendee) {
-		if (attendee.checkedIn) {
+		// under the event's policy a checked-in attendee may go in again (or out): the
+		// policy decides, not the check-in
+		if (attendee.checkedIn && !this.status?.accessControl) {
 			this.showAlready(attendee);
 			return;
 		}
+		const pass = (leaving) => this.submit(() => call('POST', '/api/check-ins',
+			leaving ? { attendeeId: attendee.attendeeId, leaving: true } : { attendeeId: attendee.attendeeId }));
+		const exit = this.exitKiosk();
 		this.show('confirm',
 			h('h1', { text: this.t('confirm.heading') }),
 			h('div', { class: 'card' },
@@ -226,10 +249,13 @@ class KioskApp extends HTMLElement {
 				attendee.company ? h('div', {}, attendee.company) : null),
 			h('div', { class: 'actions' },
 				h('button', {
-					type: 'button', class: 'primary', 'data-autofocus': true, 'data-testid': 'check-in',
-					onclick: () => this.submit(() => call('POST', '/api/check-ins', { attendeeId: attendee.attendeeId })),
-					text: this.t('confirm.checkin'),
+					type: 'button', class: 'primary', 'data-autofocus': true, 'data-testid': exit ? 'record-exit' : 'check-in',
+					onclick: () => pass(false),
+					text: this.t(exit ? 'confirm.exit' : 'confirm.checkin'),
 				}),
+				this.twoWayKiosk()
+					? h('button', { type: 'button', 'data-testid': 'leaving', onclick: () => pass(true), text: this.t('leaving') })
+					: null,
 				h('button', { type: 'button', onclick: () => this.showStart(), text: this.t('confirm.back') })));
 	}
 

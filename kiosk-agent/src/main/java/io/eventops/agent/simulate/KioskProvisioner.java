@@ -73,6 +73,22 @@ public final class KioskProvisioner {
 	 * @return the kiosk's token
 	 */
 	public String provision(String kioskId, String eventId, String label, String printerPool, String areaId) {
+		return provision(kioskId, eventId, label, printerPool, areaId, null);
+	}
+
+	/**
+	 * Provisions a kiosk for an area and a direction (issue #35).
+	 * @param kioskId the kiosk
+	 * @param eventId its event
+	 * @param label a label for ops
+	 * @param printerPool its printer pool
+	 * @param areaId the area it serves, or {@code null} for none
+	 * @param direction {@code ENTRY}, {@code EXIT} or {@code BOTH}, or {@code null} for
+	 * the edge's default ({@code ENTRY})
+	 * @return the kiosk's token
+	 */
+	public String provision(String kioskId, String eventId, String label, String printerPool, String areaId,
+			String direction) {
 		Map<String, String> body = new LinkedHashMap<>();
 		body.put("kioskId", kioskId);
 		body.put("eventId", eventId);
@@ -80,6 +96,9 @@ public final class KioskProvisioner {
 		body.put("printerPool", printerPool);
 		if (areaId != null) {
 			body.put("areaId", areaId);
+		}
+		if (direction != null) {
+			body.put("direction", direction);
 		}
 		HttpRequest request = HttpRequest.newBuilder(this.edgeUrl.resolve("/admin/v1/kiosks"))
 			.header("Authorization", this.authorization)

@@ -49,6 +49,16 @@ public final class BrowserStack {
 	// long enough that a screen waiting out an edge restart is not reset under it
 	static final int IDLE_RESET_SECONDS = 300;
 
+	// the access-control tests' event (#35): its own policy, attendees and kiosks, so the
+	// event above stays one without a policy
+	static final String POLICY_EVENT = "browser-policy-event";
+
+	static final String AREA = "main-hall";
+
+	private static final Duration ADMISSION_BUDGET = Duration.ofSeconds(5);
+
+	private final Map<String, PolicyKiosk> policyKiosks = new LinkedHashMap<>();
+
 	private final RunningSuite suite;
 
 	private final Path work;
@@ -69,13 +79,25 @@ public final class BrowserStack {
 		this.screenPort = screenPort;
 		this.adminBasic = "Basic " + Base64.getEncoder()
 			.encodeToString(("admin:" + suite.adminPassword()).getBytes(StandardCharsets.UTF_8));
-		this.agentCommand = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-				System.getProperty("java.class.path"), "io.eventops.agent.cli.KioskAgentCli", "serve", "--kiosk-id",
-				KIOSK, "--edge-url", suite.edgeUrl().toString(), "--ca-file", suite.caFile().toString(), "--token",
-				token, "--db", work.resolve(KIOSK + ".kiosk.db").toString(), "--screen-port",
-				Integer.toString(screenPort), "--staff-pin", PIN, "--idle-reset", IDLE_RESET_SECONDS + "s",
-				"--backoff-initial", "500ms", "--backoff-max", "2s", "--connect-timeout", "2s", "--request-timeout",
-				"10s");
+		this.agentCommand = agentCommand(KIOSK, suite.edgeUrl(), token, screenPort);
+	}
+
+	private List<String> agentCommand(String kioskId, URI edgeUrl, String token, int port) {
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+						System.getProperty("java.class.path"), "io.eventops.agent.cli.KioskAgentCli", "serve",
+						"--kiosk-id", kioskId, "--edge-url", edgeUrl.toString(), "--ca-file",
+						this.suite.caFile().toString(), "--token", token, "--db",
+						this.work.resolve(kioskId + ".kiosk.db").toString(), "--screen-port", Integer.toString(port),
+						"--staff-pin", PIN, "--idle-reset", IDLE_RESET_SECONDS + "s", "--backoff-initial", "500ms",
+						"--backoff-max", "2s", "--connect-timeout", "2s", "--request-timeout", "10s"));
+		if (!kioskId.equals(KIOSK)) {
+			// the tests' online decisions must be the edge's: a cold JVM on a loaded
+			// machine
+			// would miss the default 300 ms and decide from the cache
+			command.addAll(List.of("--admission-check-budget", ADMISSION_BUDGET.toSeconds() + "s"));
+		}
+		return command;
 	}
 
 	public static void main(String[] args) throws Exception {
@@ -86,7 +108,9 @@ public final class BrowserStack {
 		Files.createDirectories(work);
 		SuiteOptions options = SuiteOptions.defaults(home, work.resolve("suite"))
 			.withFreePorts(2)
-			.withLabelTime(Duration.ofMillis(1500));
+			.withLabelTime(Duration.ofMillis(1500))
+			.withServiceSettings(Map.of(), Map.of(SuiteOptions.EDGE,
+					List.of("--eventops.edge.admission-check.timeout=" + ADMISSION_BUDGET.toSeconds() + "s")));
 		RunningSuite suite = SuiteLauncher.start(options);
 		CountDownLatch stop = new CountDownLatch(1);
 		BrowserStack[] started = new BrowserStack[1];
@@ -96,6 +120,7 @@ public final class BrowserStack {
 			try {
 				if (started[0] != null) {
 					started[0].stopAgent();
+					started[0].stopPolicyKiosks();
 				}
 			}
 			catch (InterruptedException ex) {
@@ -104,12 +129,13 @@ public final class BrowserStack {
 			suite.close();
 		}));
 		try {
-			String token = new KioskProvisioner(KioskProvisioner.httpClient(suite.caFile()), suite.edgeUrl(), "admin",
-					suite.adminPassword())
-				.provision(KIOSK, EVENT, "browser kiosk", "default");
+			KioskProvisioner provisioner = new KioskProvisioner(KioskProvisioner.httpClient(suite.caFile()),
+					suite.edgeUrl(), "admin", suite.adminPassword());
+			String token = provisioner.provision(KIOSK, EVENT, "browser kiosk", "default");
 			BrowserStack stack = new BrowserStack(suite, work, freePort(), token);
 			started[0] = stack;
 			Map<String, Object> facts = stack.prepare();
+			facts.putAll(stack.preparePolicy(provisioner));
 			stack.startAgent();
 			HttpServer control = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
 			control.createContext("/", (exchange) -> stack.control(exchange, stop));
@@ -165,6 +191,67 @@ public final class BrowserStack {
 		return attendee;
 	}
 
+	/**
+	 * The access-control event (#35): a policy whose main hall admits full passes once
+	 * (the badge desk admits every pass), attendees with full and day passes, and three
+	 * kiosks of the main hall, one per direction, each with its own agent started on
+	 * demand behind a link the tests can cut.
+	 */
+	private Map<String, Object> preparePolicy(KioskProvisioner provisioner) throws IOException, InterruptedException {
+		expect(send("PUT", this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/policy"),
+				WireFormat.write(policy())), 200);
+		List<Map<String, String>> attendees = new ArrayList<>();
+		attendees.add(passHolder("att_p_1", "Hedy Lamarr", "full"));
+		attendees.add(passHolder("att_p_2", "Katherine Johnson", "day"));
+		attendees.add(passHolder("att_p_3", "Dorothy Vaughan", "day"));
+		attendees.add(passHolder("att_p_4", "Mary Jackson", "full"));
+		attendees.add(passHolder("att_p_5", "Annie Easley", "full"));
+		attendees.add(passHolder("att_p_6", "Radia Perlman", "full"));
+		expect(post(this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/attendees"),
+				WireFormat.write(attendees)), 200);
+		Map<String, Object> kiosks = new LinkedHashMap<>();
+		for (String direction : List.of("ENTRY", "BOTH", "EXIT")) {
+			String kioskId = "kiosk-p-" + direction.toLowerCase(java.util.Locale.ROOT);
+			String token = provisioner.provision(kioskId, POLICY_EVENT, "browser " + direction + " kiosk", "default",
+					AREA, direction);
+			PolicyKiosk kiosk = new PolicyKiosk(kioskId, token, freePort(),
+					new CuttableLink(this.suite.edgeUrl().getPort(), freePort()));
+			this.policyKiosks.put(direction, kiosk);
+			kiosks.put(direction,
+					Map.of("kioskId", kioskId, "screenUrl", "http://127.0.0.1:" + kiosk.screenPort() + "/"));
+		}
+		Map<String, Object> facts = new LinkedHashMap<>();
+		facts.put("policyEventId", POLICY_EVENT);
+		facts.put("areaId", AREA);
+		facts.put("policyAttendees", attendees);
+		facts.put("policyKiosks", kiosks);
+		return facts;
+	}
+
+	// every day of a wide range, so the machine's clock is always on one; no opening
+	// windows: the area is always open
+	private static Map<String, Object> policy() {
+		java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+		List<String> days = java.util.stream.Stream.iterate(today.minusDays(2), (day) -> day.plusDays(1))
+			.limit(5)
+			.map(java.time.LocalDate::toString)
+			.toList();
+		Map<String, Object> desk = Map.of("areaId", "badge-desk", "name", "Badge desk", "admits",
+				List.of("full", "day"), "reentry", "ANY", "printsBadge", true);
+		Map<String, Object> hall = Map.of("areaId", AREA, "name", "Main hall", "admits", List.of("full"), "reentry",
+				"ONCE");
+		return Map.of("timeZone", "Europe/Berlin", "days", days, "ticketTypes",
+				List.of(Map.of("id", "full", "name", "Full pass"), Map.of("id", "day", "name", "Day pass")), "areas",
+				List.of(desk, hall));
+	}
+
+	private static Map<String, String> passHolder(String id, String name, String ticketType) {
+		Map<String, String> attendee = attendee(id, name, null, id + "@example.org");
+		attendee.remove("company");
+		attendee.put("ticketType", ticketType);
+		return attendee;
+	}
+
 	private String expressCode(List<String> attendeeIds) throws IOException, InterruptedException {
 		HttpResponse<String> response = post(
 				this.suite.reconUrl().resolve("/admin/v1/events/" + EVENT + "/express-codes"),
@@ -200,6 +287,11 @@ public final class BrowserStack {
 					answer = Map.of("stack", "stopping");
 				}
 				default -> {
+					if (route.startsWith("POST /policy-kiosks/")) {
+						send(exchange, 200,
+								WireFormat.write(policyControl(route.substring("POST /policy-kiosks/".length()))));
+						return;
+					}
 					if (route.startsWith("GET /attendees/")) {
 						String id = route.substring("GET /attendees/".length());
 						HttpResponse<String> response = this.http
@@ -229,29 +321,66 @@ public final class BrowserStack {
 		if (this.agent != null && this.agent.isAlive()) {
 			return;
 		}
-		this.agent = new ProcessBuilder(this.agentCommand).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.work.resolve("agent.log").toFile()))
+		this.agent = launchAgent(this.agentCommand, "agent.log", this.screenPort);
+	}
+
+	// {direction}/start | stop | network/cut | network/restore
+	private Map<String, Object> policyControl(String path) throws IOException, InterruptedException {
+		int slash = path.indexOf('/');
+		PolicyKiosk kiosk = (slash > 0) ? this.policyKiosks.get(path.substring(0, slash)) : null;
+		if (kiosk == null) {
+			throw new IllegalArgumentException("no such policy kiosk: " + path);
+		}
+		switch (path.substring(slash + 1)) {
+			case "start" -> startPolicyKiosk(kiosk);
+			case "stop" -> kiosk.stop();
+			case "network/cut" -> kiosk.link().cut();
+			case "network/restore" -> kiosk.link().restore();
+			default -> throw new IllegalArgumentException("no such policy kiosk control: " + path);
+		}
+		return Map.of("kiosk", kiosk.kioskId(), "done", path.substring(slash + 1));
+	}
+
+	private synchronized void startPolicyKiosk(PolicyKiosk kiosk) throws IOException, InterruptedException {
+		if (kiosk.running()) {
+			return;
+		}
+		URI edge = URI.create("https://localhost:" + kiosk.link().port());
+		kiosk.started(launchAgent(agentCommand(kiosk.kioskId(), edge, kiosk.token(), kiosk.screenPort()),
+				kiosk.kioskId() + ".log", kiosk.screenPort()));
+	}
+
+	private void stopPolicyKiosks() throws InterruptedException {
+		for (PolicyKiosk kiosk : this.policyKiosks.values()) {
+			kiosk.stop();
+			kiosk.link().close();
+		}
+	}
+
+	private Process launchAgent(List<String> command, String log, int port) throws IOException, InterruptedException {
+		Process agent = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.work.resolve(log).toFile()))
 			.start();
-		URI status = URI.create("http://127.0.0.1:" + this.screenPort + "/api/status");
+		URI status = URI.create("http://127.0.0.1:" + port + "/api/status");
 		long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
 		while (System.nanoTime() < deadline) {
 			try {
 				HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(status).GET().build(),
 						HttpResponse.BodyHandlers.ofString());
 				if (response.statusCode() == 200 && response.body().contains("\"ready\":true")) {
-					return;
+					return agent;
 				}
 			}
 			catch (IOException notYet) {
 				// not listening yet
 			}
-			if (!this.agent.isAlive()) {
-				throw new IllegalStateException("kiosk-agent serve exited: see " + this.work.resolve("agent.log"));
+			if (!agent.isAlive()) {
+				throw new IllegalStateException("kiosk-agent serve exited: see " + this.work.resolve(log));
 			}
 			Thread.sleep(200);
 		}
-		throw new IllegalStateException(
-				"kiosk-agent serve did not become ready: see " + this.work.resolve("agent.log"));
+		agent.destroyForcibly();
+		throw new IllegalStateException("kiosk-agent serve did not become ready: see " + this.work.resolve(log));
 	}
 
 	private void stopAgent() throws InterruptedException {
@@ -262,11 +391,15 @@ public final class BrowserStack {
 	}
 
 	private HttpResponse<String> post(URI uri, String json) throws IOException, InterruptedException {
+		return send("POST", uri, json);
+	}
+
+	private HttpResponse<String> send(String method, URI uri, String json) throws IOException, InterruptedException {
 		return this.http.send(HttpRequest.newBuilder(uri)
 			.timeout(Duration.ofSeconds(30))
 			.header("Authorization", this.adminBasic)
 			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(json))
+			.method(method, HttpRequest.BodyPublishers.ofString(json))
 			.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
@@ -284,6 +417,61 @@ public final class BrowserStack {
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(bytes);
 		}
+	}
+
+	/**
+	 * One kiosk of the access-control event: its agent runs only while a test needs it.
+	 */
+	private static final class PolicyKiosk {
+
+		private final String kioskId;
+
+		private final String token;
+
+		private final int screenPort;
+
+		private final CuttableLink link;
+
+		private Process agent;
+
+		PolicyKiosk(String kioskId, String token, int screenPort, CuttableLink link) {
+			this.kioskId = kioskId;
+			this.token = token;
+			this.screenPort = screenPort;
+			this.link = link;
+		}
+
+		String kioskId() {
+			return this.kioskId;
+		}
+
+		String token() {
+			return this.token;
+		}
+
+		int screenPort() {
+			return this.screenPort;
+		}
+
+		CuttableLink link() {
+			return this.link;
+		}
+
+		synchronized boolean running() {
+			return this.agent != null && this.agent.isAlive();
+		}
+
+		synchronized void started(Process process) {
+			this.agent = process;
+		}
+
+		synchronized void stop() throws InterruptedException {
+			if (this.agent != null && this.agent.isAlive()) {
+				this.agent.destroy();
+				this.agent.waitFor(20, TimeUnit.SECONDS);
+			}
+		}
+
 	}
 
 	private static int freePort() throws IOException {

@@ -1,0 +1,186 @@
+// Access control on the kiosk screen (#35): Chromium against the agents of the policy event's
+// kiosks (BrowserStack: one per direction, each behind a link the test can cut).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { accessible, control, launch, screen, screenshot, stack } from './support.js';
+
+const LONG = { timeout: 180_000 };
+
+async function eventually(check, what, timeoutMs = 90_000) {
+	const deadline = Date.now() + timeoutMs;
+	let last;
+	while (Date.now() < deadline) {
+		try {
+			last = await check();
+			if (last) return last;
+		} catch (error) {
+			last = error;
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+	assert.fail(`${what} did not happen in ${timeoutMs} ms (last: ${last})`);
+}
+
+async function status(direction) {
+	const response = await fetch(new URL('api/status', stack.policyKiosks[direction].screenUrl));
+	return response.json();
+}
+
+// the kiosk's agent started, its area, direction and the event's policy learnt from the edge
+async function openKiosk(page, direction) {
+	await control('POST', `/policy-kiosks/${direction}/start`);
+	await eventually(async () => {
+		const now = await status(direction);
+		return now.areaId === stack.areaId && now.direction === direction && now.accessControl && now.online;
+	}, `the ${direction} kiosk knowing its area and the policy`);
+	await page.goto(stack.policyKiosks[direction].screenUrl);
+	await page.locator('main[data-screen="start"]').waitFor();
+	await page.locator('#search').waitFor();
+}
+
+async function pick(page, query, name) {
+	await page.locator('#search').fill(query);
+	const result = page.locator('ul.results button', { hasText: name });
+	await result.waitFor();
+	await result.click();
+	await screen(page, 'confirm');
+}
+
+// a keyboard-wedge scanner typing the badge's credential, then Enter
+async function scan(page, attendeeId) {
+	await page.locator('#search').focus();
+	await page.keyboard.type(`EVT1:${stack.policyEventId}:${attendeeId}:1`);
+	await page.keyboard.press('Enter');
+}
+
+describe('kiosk screen under the event\'s policy', { concurrency: false }, () => {
+	let browser;
+	let page;
+
+	before(async () => {
+		browser = await launch();
+		page = browser.page;
+	});
+
+	after(async () => {
+		await browser?.close();
+		for (const direction of Object.keys(stack.policyKiosks)) {
+			await control('POST', `/policy-kiosks/${direction}/network/restore`).catch(() => {});
+			await control('POST', `/policy-kiosks/${direction}/stop`).catch(() => {});
+		}
+	});
+
+	test('a refusal in plain words, English and German, with "call staff", accessible', LONG, async () => {
+		await openKiosk(page, 'ENTRY');
+		// a day pass at the main hall, which admits full passes: the edge refuses it online
+		await pick(page, 'katherine', 'Katherine Johnson');
+		await page.getByTestId('check-in').click();
+		await screen(page, 'refused');
+		await page.locator('h1', { hasText: 'Sorry, Katherine Johnson, you cannot go in here' }).waitFor();
+		assert.equal(await page.getByTestId('refusal').getAttribute('data-reason'), 'TICKET_NOT_VALID_HERE');
+		assert.equal(await page.getByTestId('refusal').textContent(), 'Your ticket is not valid for this area.');
+		await page.locator('p.notice', { hasText: 'Please call staff' }).waitFor();
+		assert.equal(await page.getByTestId('decided-offline').count(), 0, 'the edge decided it, online');
+		await accessible(page, 'refused');
+		await screenshot(page, 'refused');
+		await page.getByRole('button', { name: 'Back to start' }).click();
+		await screen(page, 'start');
+
+		await page.getByRole('button', { name: 'Deutsch' }).click();
+		await page.locator('h1', { hasText: 'Willkommen' }).waitFor();
+		await scan(page, 'att_p_3');
+		await screen(page, 'refused');
+		assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+		await page.locator('h1', { hasText: 'Leider können Sie hier nicht hinein, Dorothy Vaughan' }).waitFor();
+		assert.equal(await page.getByTestId('refusal').textContent(), 'Ihr Ticket gilt nicht für diesen Bereich.');
+		await page.locator('p.notice', { hasText: 'Bitte wenden Sie sich an das Personal.' }).waitFor();
+		await accessible(page, 'refused (Deutsch)');
+		await screenshot(page, 'refused-de');
+		await page.locator('main .actions button.primary').click();
+		await screen(page, 'start');
+		await page.getByRole('button', { name: 'English' }).click();
+		await page.locator('h1', { hasText: 'Welcome' }).waitFor();
+	});
+
+	test('offline: the kiosk decides from its cache and says so; a second scan of a ONCE ticket is refused', LONG, async () => {
+		await openKiosk(page, 'ENTRY');
+		await control('POST', '/policy-kiosks/ENTRY/network/cut');
+		let cut = true;
+		try {
+			await page.locator('[data-testid="connection"].offline').waitFor(LONG);
+			await pick(page, 'hedy', 'Hedy Lamarr');
+			await page.getByTestId('check-in').click();
+			await screen(page, 'saved');
+			await page.locator('h1', { hasText: 'Saved on this kiosk, Hedy Lamarr' }).waitFor();
+			assert.equal(await page.getByTestId('decided-offline').textContent(),
+				'Decided on this kiosk while the network is down.');
+			await accessible(page, 'admitted offline');
+			await screenshot(page, 'admitted-offline');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+
+			// the main hall admits a full pass once: the kiosk's own log says it was used
+			await scan(page, 'att_p_1');
+			await screen(page, 'refused');
+			assert.equal(await page.getByTestId('refusal').getAttribute('data-reason'), 'ALREADY_ENTERED');
+			await page.getByTestId('decided-offline').waitFor();
+			await page.locator('p.notice', { hasText: 'Please call staff' }).waitFor();
+			await accessible(page, 'refused offline');
+			await screenshot(page, 'refused-offline');
+			assert.match(await page.getByTestId('backlog').textContent(), /2 check-ins saved on this kiosk/);
+
+			await control('POST', '/policy-kiosks/ENTRY/network/restore');
+			cut = false;
+			// the admission and the refusal both reach the edge
+			await eventually(async () => (await status('ENTRY')).backlog === 0, 'the backlog reaching the edge', 120_000);
+			await page.locator('[data-testid="connection"].online').waitFor(LONG);
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+		} finally {
+			if (cut) await control('POST', '/policy-kiosks/ENTRY/network/restore');
+			await control('POST', '/policy-kiosks/ENTRY/stop');
+		}
+	});
+
+	test('a kiosk of direction BOTH: "I am leaving" records an exit', LONG, async () => {
+		await openKiosk(page, 'BOTH');
+		await pick(page, 'annie', 'Annie Easley');
+		assert.equal(await page.getByTestId('leaving').textContent(), 'I am leaving');
+		await accessible(page, 'confirm at a two-way kiosk');
+		await screenshot(page, 'confirm-both');
+		await page.getByTestId('check-in').click();
+		await page.locator('main[data-screen="done"], main[data-screen="saved"]').waitFor();
+		await page.locator('h1', { hasText: 'Annie Easley' }).waitFor();
+		await page.getByRole('button', { name: 'Done' }).click();
+		await screen(page, 'start');
+
+		// checked in, and on the way out: the confirmation is offered again, not "already checked in"
+		await pick(page, 'annie', 'Annie Easley');
+		await page.getByTestId('leaving').click();
+		await screen(page, 'exit');
+		await page.locator('h1', { hasText: 'Goodbye, Annie Easley!' }).waitFor();
+		await page.locator('p', { hasText: 'Your exit is recorded.' }).waitFor();
+		await accessible(page, 'exit');
+		await screenshot(page, 'exit');
+		await page.getByRole('button', { name: 'Done' }).click();
+		await screen(page, 'start');
+		await control('POST', '/policy-kiosks/BOTH/stop');
+	});
+
+	test('a kiosk of direction EXIT says it records exits, and records one', LONG, async () => {
+		await openKiosk(page, 'EXIT');
+		await page.getByTestId('exit-kiosk').waitFor();
+		assert.equal(await page.locator('h1').textContent(), 'Leaving? This kiosk records exits');
+		await accessible(page, 'exit kiosk start');
+		await screenshot(page, 'start-exit-kiosk');
+		await pick(page, 'radia', 'Radia Perlman');
+		assert.equal(await page.getByTestId('leaving').count(), 0);
+		assert.equal(await page.getByTestId('record-exit').textContent(), 'Yes, record my exit');
+		await page.getByTestId('record-exit').click();
+		await screen(page, 'exit');
+		await page.locator('h1', { hasText: 'Goodbye, Radia Perlman!' }).waitFor();
+		await page.getByRole('button', { name: 'Done' }).click();
+		await page.getByTestId('exit-kiosk').waitFor();
+		await control('POST', '/policy-kiosks/EXIT/stop');
+	});
+});
