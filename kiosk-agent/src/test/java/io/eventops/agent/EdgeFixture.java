@@ -146,24 +146,76 @@ final class EdgeFixture {
 		for (String id : attendeeIds) {
 			body.add(Map.of("attendeeId", id, "displayName", "Attendee " + id));
 		}
+		admin("POST", "/admin/v1/events/" + EVENT_ID + "/attendees", WireFormat.write(body), 200);
+	}
+
+	/**
+	 * Provisions a kiosk of another event for an area and a direction (#35).
+	 * @return its token
+	 */
+	String provision(String kioskId, String eventId, String areaId, String direction) {
+		return new KioskProvisioner(KioskProvisioner.httpClient(caFile()), edgeUrl(), "admin", ADMIN_PASSWORD)
+			.provision(kioskId, eventId, "agent test " + kioskId, "pool-a", areaId, direction);
+	}
+
+	/**
+	 * Saves a new version of an event's access-control policy (ADMIN, #35).
+	 * @return the version
+	 */
+	long savePolicy(String eventId, Map<String, Object> policy) {
+		String answer = admin("PUT", "/admin/v1/events/" + eventId + "/policy", WireFormat.write(policy), 200);
+		return WireFormat.tree(answer.getBytes(StandardCharsets.UTF_8)).get("version").asLong();
+	}
+
+	/** Imports attendees of an event with their ticket types (attendee id to type). */
+	void importAttendees(String eventId, Map<String, String> ticketTypes) {
+		List<Map<String, String>> body = new ArrayList<>();
+		ticketTypes.forEach(
+				(id, type) -> body.add(Map.of("attendeeId", id, "displayName", "Attendee " + id, "ticketType", type)));
+		admin("POST", "/admin/v1/events/" + eventId + "/attendees", WireFormat.write(body), 200);
+	}
+
+	/**
+	 * A policy whose main hall admits full passes once and whose badge desk admits every
+	 * pass, on every day of a wide range around today, so the machine's clock is always
+	 * on one (#35).
+	 */
+	static Map<String, Object> onceHallPolicy() {
+		Map<String, Object> hall = new LinkedHashMap<>();
+		hall.put("areaId", "main-hall");
+		hall.put("name", "Main hall");
+		hall.put("admits", List.of("full"));
+		hall.put("reentry", "ONCE");
+		Map<String, Object> desk = Map.of("areaId", "badge-desk", "name", "Badge desk", "admits",
+				List.of("full", "day"), "reentry", "ANY", "printsBadge", true);
+		java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+		List<String> days = java.util.stream.Stream.iterate(today.minusDays(2), (day) -> day.plusDays(1))
+			.limit(5)
+			.map(java.time.LocalDate::toString)
+			.toList();
+		return Map.of("timeZone", "Europe/Berlin", "days", days, "ticketTypes",
+				List.of(Map.of("id", "full", "name", "Full pass"), Map.of("id", "day", "name", "Day pass")), "areas",
+				List.of(desk, hall));
+	}
+
+	private String admin(String method, String path, String json, int expected) {
 		String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
-		HttpRequest request = HttpRequest
-			.newBuilder(URI
-				.create("http://127.0.0.1:" + this.reconcilerPort + "/admin/v1/events/" + EVENT_ID + "/attendees"))
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.reconcilerPort + path))
 			.header("Authorization", "Basic " + basic)
 			.header("Content-Type", "application/json")
 			.timeout(Duration.ofSeconds(30))
-			.POST(HttpRequest.BodyPublishers.ofString(WireFormat.write(body)))
+			.method(method, HttpRequest.BodyPublishers.ofString(json))
 			.build();
 		try {
 			HttpResponse<String> response = this.plain.send(request, HttpResponse.BodyHandlers.ofString());
-			if (response.statusCode() != 200) {
+			if (response.statusCode() != expected) {
 				throw new IllegalStateException(
-						"attendee import: HTTP " + response.statusCode() + " " + response.body());
+						method + " " + path + ": HTTP " + response.statusCode() + " " + response.body());
 			}
+			return response.body();
 		}
 		catch (IOException | InterruptedException ex) {
-			throw new IllegalStateException("attendee import failed", ex);
+			throw new IllegalStateException(method + " " + path + " failed", ex);
 		}
 	}
 

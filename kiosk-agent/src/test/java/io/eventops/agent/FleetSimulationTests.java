@@ -2,11 +2,21 @@ package io.eventops.agent;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.agent.cache.AttendeeCache;
+import io.eventops.agent.http.WireFormat;
 import io.eventops.agent.simulate.FleetSimulation;
 import io.eventops.agent.simulate.KioskCredentials;
 import io.eventops.agent.simulate.Outage;
@@ -14,6 +24,7 @@ import io.eventops.agent.simulate.SimulationPlan;
 import io.eventops.agent.simulate.SimulationSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -103,12 +114,66 @@ class FleetSimulationTests {
 		assertThat(summary.nothingLost()).as(summary.toText()).isTrue();
 		assertThat(summary.checkIns()).isPositive();
 		assertThat(edge.processed(kioskId)).hasSize((int) summary.checkIns());
-		try (io.eventops.agent.cache.AttendeeCache cache = io.eventops.agent.cache.AttendeeCache
-			.open(this.directory.resolve(kioskId + ".kiosk.db.cache"))) {
+		try (AttendeeCache cache = AttendeeCache.open(this.directory.resolve(kioskId + ".kiosk.db.cache"))) {
 			// loaded before the generation: the snapshot's attendees are there
 			assertThat(cache.find(attendees.get(0))).isPresent();
 			assertThat(cache.policy()).isEmpty();
 		}
+	}
+
+	// the herd drill's --policy --area with a real policy: every scan is decided under
+	// the version the kiosk received through the snapshot and carries it to the server,
+	// admissions and refusals alike
+	@Test
+	void aFleetUnderARealPolicyDecidesEveryScanUnderTheVersionItReceived() throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		String eventId = "ev-sim-ac-" + UUID.randomUUID().toString().substring(0, 8);
+		long version = edge.savePolicy(eventId, EdgeFixture.onceHallPolicy());
+		Map<String, String> ticketTypes = new LinkedHashMap<>();
+		for (int i = 1; i <= 6; i++) {
+			ticketTypes.put(eventId + "_" + i, (i <= 4) ? "full" : "day");
+		}
+		edge.importAttendees(eventId, ticketTypes);
+		String kioskId = EdgeFixture.newKioskId("sim-area");
+		List<KioskCredentials> kiosks = List
+			.of(new KioskCredentials(kioskId, edge.provision(kioskId, eventId, "main-hall", "ENTRY")));
+		SimulationPlan plan = new SimulationPlan(edge.edgeUrl(), edge.caFile(), this.directory, kiosks,
+				List.copyOf(ticketTypes.keySet()), 4, Duration.ofSeconds(3), List.of(), Duration.ofSeconds(30), 500,
+				new BackoffPolicy(Duration.ofMillis(200), Duration.ofSeconds(2), 0.2, Duration.ofSeconds(2)))
+			.withPolicy();
+
+		SimulationSummary summary = FleetSimulation.run(plan);
+
+		assertThat(summary.nothingLost()).as(summary.toText()).isTrue();
+		// more scans than full passes: some scan is refused whatever the order
+		assertThat(summary.checkIns()).isGreaterThan(4);
+		assertThat(edge.processed(kioskId)).hasSize((int) summary.checkIns());
+		List<JsonNode> entries = payloads(this.directory.resolve(kioskId + ".kiosk.db"));
+		assertThat(entries).hasSize((int) summary.checkIns()).allSatisfy((entry) -> {
+			assertThat(entry.path("areaId").asString()).isEqualTo("main-hall");
+			assertThat(entry.path("policyVersion").asLong()).isEqualTo(version);
+			String type = entry.path("type").asString();
+			assertThat(type).isIn("CHECK_IN", "REFUSED");
+			assertThat(entry.path("kioskDecision").path("decision").asString())
+				.isEqualTo(type.equals("CHECK_IN") ? "ADMIT" : "REFUSE");
+		});
+		assertThat(entries).anySatisfy((entry) -> assertThat(entry.path("type").asString()).isEqualTo("REFUSED"));
+		try (AttendeeCache cache = AttendeeCache.open(this.directory.resolve(kioskId + ".kiosk.db.cache"))) {
+			assertThat(cache.policy()).hasValueSatisfying((policy) -> assertThat(policy.version()).isEqualTo(version));
+		}
+	}
+
+	// every entry's wire JSON as the kiosk's log stored it, in seq order
+	private static List<JsonNode> payloads(Path log) throws SQLException {
+		List<JsonNode> entries = new ArrayList<>();
+		try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + log.toAbsolutePath());
+				PreparedStatement select = connection.prepareStatement("SELECT payload FROM entries ORDER BY seq");
+				ResultSet rows = select.executeQuery()) {
+			while (rows.next()) {
+				entries.add(WireFormat.tree(rows.getBytes(1)));
+			}
+		}
+		return entries;
 	}
 
 }
