@@ -74,8 +74,27 @@ class SmokeTests {
 				.isTrue());
 	}
 
+	// issue #35: the same small herd under a policy of three areas and a rule; kiosks
+	// decide offline (refusing their own repeats), the reconciler judges again and flags
+	// what two kiosks of one area both admitted, and every invariant of the herd holds
 	@Test
 	@Order(2)
+	void smallHerdUnderAPolicyKeepsEveryInvariant() throws Exception {
+		String runId = RunIds.next();
+		HerdDrill drill = HerdDrill.of(suite, 6, 40, 300, work.resolve("policy-herd-kiosks"), runId).withPolicy();
+		HerdSummary summary = drill.run();
+		System.out.println(HerdReport.write(work.resolve("policy-herd-results"), summary, drill.timings()));
+		assertThat(summary.checks()).isNotEmpty()
+			.allSatisfy((check) -> assertThat(check.passed())
+				.as(check.name() + ": expected " + check.expected() + ", got " + check.actual())
+				.isTrue());
+		assertThat(drill.refusedAtKiosks() + drill.admittedAgainstRules())
+			.as("scans refused at the kiosks plus admissions flagged by the server")
+			.isPositive();
+	}
+
+	@Test
+	@Order(3)
 	void smokeChaosKeepsEveryInvariant() throws Exception {
 		String runId = RunIds.next();
 		ChaosDrill drill = new ChaosDrill(suite, ChaosPlan.smoke(7), work.resolve("chaos-kiosks"), runId);
@@ -91,7 +110,7 @@ class SmokeTests {
 	// repository's alert rules, and every panel query of the Grafana dashboard runs
 	// against it. What the compose file would show, checked without Docker (issue #8).
 	@Test
-	@Order(3)
+	@Order(4)
 	void dashboardAndAlertRulesAnswerFromARealPrometheus() throws Exception {
 		Optional<Path> binary = LocalPrometheus.binary();
 		assumeTrue(binary.isPresent(), "prometheus is not installed");
