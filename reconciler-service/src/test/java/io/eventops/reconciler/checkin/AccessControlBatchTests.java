@@ -285,6 +285,22 @@ class AccessControlBatchTests {
 		assertThat(flags(attendee)).isEmpty();
 	}
 
+	@Test
+	void withoutAPolicyAnExitOrARefusalChangesNothing() {
+		String kiosk = TestData.kiosk();
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		List<EntryResult> results = batch(kiosk, TestData.entry(kiosk, 1, attendee).exitAt(null),
+				TestData.entry(kiosk, 2, attendee).refusedAt(null, 0, "ALREADY_ENTERED"));
+		assertThat(results).extracting(EntryResult::outcome).containsOnly(Outcome.APPLIED);
+		JsonNode headcount = this.http.get("/admin/v1/events/" + this.event + "/headcount", ops()).body();
+		assertThat(headcount.get("checkedIn").asLong()).isZero();
+		assertThat(headcount.get("badgeJobs").asLong()).isZero();
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.movements WHERE attendee_id = ?",
+				Long.class, attendee))
+			.isZero();
+		assertThat(batch(kiosk, TestData.entry(kiosk, 3, attendee)).get(0).badgeJobId()).isNotNull();
+	}
+
 	private void awaitWaiting(int locks) throws InterruptedException {
 		for (int i = 0; i < 500; i++) {
 			Long waiting = this.jdbc.queryForObject("""
