@@ -11,6 +11,7 @@ import io.eventops.drills.chaos.ChaosDrill;
 import io.eventops.drills.chaos.ChaosPlan;
 import io.eventops.drills.chaos.ChaosReport;
 import io.eventops.drills.chaos.ChaosSummary;
+import io.eventops.drills.admission.AdmissionBench;
 import io.eventops.drills.herd.HerdDrill;
 import io.eventops.drills.herd.HerdReport;
 import io.eventops.drills.herd.HerdSummary;
@@ -93,8 +94,21 @@ class SmokeTests {
 			.isPositive();
 	}
 
+	// issue #35: the admission benchmark small: every question decided from the
+	// venue-wide history (the attendees admitted to the hall before are refused again)
 	@Test
 	@Order(3)
+	void admissionBenchmarkDecidesEveryQuestion() throws Exception {
+		AdmissionBench.Result result = new AdmissionBench(suite, new AdmissionBench.Plan(60, 4, 10, 60, 7),
+				RunIds.next())
+			.run();
+		System.out.println(result.markdown());
+		assertThat(result.allDecided()).as("answers %s", result.answers()).isTrue();
+		assertThat(result.answers()).containsKeys("ADMIT", "REFUSE ALREADY_ENTERED");
+	}
+
+	@Test
+	@Order(4)
 	void smokeChaosKeepsEveryInvariant() throws Exception {
 		String runId = RunIds.next();
 		ChaosDrill drill = new ChaosDrill(suite, ChaosPlan.smoke(7), work.resolve("chaos-kiosks"), runId);
@@ -110,7 +124,7 @@ class SmokeTests {
 	// repository's alert rules, and every panel query of the Grafana dashboard runs
 	// against it. What the compose file would show, checked without Docker (issue #8).
 	@Test
-	@Order(4)
+	@Order(5)
 	void dashboardAndAlertRulesAnswerFromARealPrometheus() throws Exception {
 		Optional<Path> binary = LocalPrometheus.binary();
 		assumeTrue(binary.isPresent(), "prometheus is not installed");

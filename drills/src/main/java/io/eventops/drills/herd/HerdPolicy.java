@@ -16,9 +16,9 @@ import java.util.Map;
  * the attendees admitted there get the badge jobs. Kiosks are spread over the areas in
  * turn.
  */
-final class HerdPolicy {
+public final class HerdPolicy {
 
-	static final List<String> AREAS = List.of("entrance", "main-hall", "workshop");
+	public static final List<String> AREAS = List.of("entrance", "main-hall", "workshop");
 
 	/** The area that prints badges. */
 	static final String BADGE_AREA = "entrance";
@@ -34,7 +34,7 @@ final class HerdPolicy {
 	 * @param now the end of the herd's outage
 	 * @return the policy as JSON
 	 */
-	static String json(OffsetDateTime now) {
+	public static String json(OffsetDateTime now) {
 		LocalDate today = now.atZoneSameInstant(ZONE).toLocalDate();
 		String days = "\"" + today.minusDays(1) + "\", \"" + today + "\", \"" + today.plusDays(1) + "\"";
 		return """
