@@ -15,9 +15,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Publishes the admissions flagged against the rules per event and area as the gauge
- * {@code eventops_rule_overrides{eventId,areaId}}, read from PostgreSQL on a schedule: every
- * replica shows the same value, and a flag a late entry clears takes the gauge down (the
- * alert on overrides reads it).
+ * {@code eventops_rule_overrides{eventId,areaId}}, read from PostgreSQL on a schedule:
+ * every replica shows the same value, and a flag a late entry clears takes the gauge down
+ * (the alert on overrides reads it).
  */
 @Component
 class RuleOverrideGauges {
