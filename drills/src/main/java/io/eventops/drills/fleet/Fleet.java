@@ -153,6 +153,62 @@ public final class Fleet implements AutoCloseable {
 	}
 
 	/**
+	 * Every kiosk syncs its attendee cache (long-polled changes) while a new policy
+	 * version is saved, until its cache holds that version (issue #35: a policy change
+	 * reaches the fleet through the snapshot/changes stream within seconds).
+	 * @param save saves the new version once every kiosk is polling, and returns it
+	 * @param maxWait how long a kiosk keeps syncing after the save
+	 * @return by kiosk, the milliseconds from the save's request until its cache held the
+	 * version; a kiosk that did not get it in time is absent
+	 * @throws InterruptedException when interrupted
+	 */
+	public Map<String, Double> syncUntilPolicy(java.util.function.LongSupplier save, Duration maxWait)
+			throws InterruptedException {
+		Map<String, Double> reached = new ConcurrentHashMap<>();
+		AtomicLong target = new AtomicLong(Long.MAX_VALUE);
+		AtomicLong since = new AtomicLong();
+		AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
+		Thread kiosks = Thread.ofPlatform().name("fleet-policy-sync").start(() -> {
+			try {
+				inParallel(this.agents.size(), (id, agent) -> {
+					while (System.nanoTime() < deadline.get()) {
+						long version = target.get();
+						if (agent.cache().storedPolicy().filter((policy) -> policy.version() >= version).isPresent()) {
+							reached.put(id, (System.nanoTime() - since.get()) / 1e6);
+							return;
+						}
+						try {
+							agent.syncCache(Duration.ofSeconds(1));
+						}
+						catch (java.io.IOException ex) {
+							Thread.sleep(100);
+						}
+					}
+				});
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		// every kiosk in its long poll before the save
+		Thread.sleep(1500);
+		since.set(System.nanoTime());
+		long version = save.getAsLong();
+		deadline.set(System.nanoTime() + maxWait.toNanos());
+		target.set(version);
+		kiosks.join();
+		return reached;
+	}
+
+	/**
+	 * One cache sync round on every kiosk (its snapshot, on a fresh cache).
+	 * @throws InterruptedException when interrupted
+	 */
+	public void syncCachesOnce() throws InterruptedException {
+		inParallel(this.agents.size(), (id, agent) -> agent.syncCache(Duration.ZERO));
+	}
+
+	/**
 	 * Every kiosk flushes its backlog at the same moment, each in its own thread, until
 	 * drained or out of time.
 	 * @param maxWait how long a kiosk keeps trying
