@@ -37,7 +37,7 @@ class DashboardTests {
 				"Failovers and jobs moved", "Failover duration", "Flush latency",
 				"Flush latency SLO: flushes slower than 1 s",
 				"Print ledger: unknown outcomes, possible duplicates, dispatch pause",
-				"Edge certificate: time to expiry");
+				"Edge certificate: time to expiry", "Admissions against the rules, per area");
 	}
 
 	@Test

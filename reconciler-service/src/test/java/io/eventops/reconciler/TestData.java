@@ -7,6 +7,7 @@ import java.util.List;
 import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.flush.KioskDecision;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.testsupport.CommonTestData;
@@ -51,6 +52,14 @@ public final class TestData extends CommonTestData {
 
 		private String displayName;
 
+		private EntryType type = EntryType.CHECK_IN;
+
+		private String areaId;
+
+		private Long policyVersion;
+
+		private KioskDecision kioskDecision;
+
 		private Entry(String kioskId, long seq, String attendeeId) {
 			this.kioskId = kioskId;
 			this.seq = seq;
@@ -73,19 +82,60 @@ public final class TestData extends CommonTestData {
 			return this;
 		}
 
+		/**
+		 * An admission the kiosk decided at an area under a policy version (#35).
+		 * @param areaId the kiosk's area
+		 * @param policyVersion the version it decided under
+		 * @return this builder
+		 */
+		public Entry admittedAt(String areaId, long policyVersion) {
+			return access(EntryType.CHECK_IN, areaId, policyVersion, KioskDecision.admit());
+		}
+
+		/**
+		 * A refusal the kiosk recorded at an area (#35).
+		 * @param areaId the kiosk's area
+		 * @param policyVersion the version it decided under
+		 * @param reason the kiosk's reason
+		 * @return this builder
+		 */
+		public Entry refusedAt(String areaId, long policyVersion, String reason) {
+			return access(EntryType.REFUSED, areaId, policyVersion, KioskDecision.refuse(reason));
+		}
+
+		/**
+		 * A way out of an area (#35).
+		 * @param areaId the kiosk's area
+		 * @return this builder
+		 */
+		public Entry exitAt(String areaId) {
+			return access(EntryType.EXIT, areaId, null, null);
+		}
+
+		private Entry access(EntryType type, String areaId, Long policyVersion, KioskDecision decision) {
+			this.type = type;
+			this.areaId = areaId;
+			this.policyVersion = policyVersion;
+			this.kioskDecision = decision;
+			return this;
+		}
+
 		public FlushEntry flushEntry() {
-			return new FlushEntry(this.seq, this.kioskId + ":" + this.seq, EntryType.CHECK_IN, this.attendeeId,
-					this.capturedAt, this.capturedAt.plusNanos(120_000_000), this.printedLocally,
-					(this.displayName != null) ? new BadgeOverrides(this.displayName, null) : null);
+			return new FlushEntry(this.seq, this.kioskId + ":" + this.seq, this.type, this.attendeeId, this.capturedAt,
+					this.capturedAt.plusNanos(120_000_000), this.printedLocally,
+					(this.displayName != null) ? new BadgeOverrides(this.displayName, null) : null, this.areaId,
+					this.policyVersion, this.kioskDecision, null);
 		}
 
 		public ReconcileEntry build() {
 			FlushEntry entry = flushEntry();
-			String raw = "{\"seq\":" + this.seq + ",\"idempotencyKey\":\"" + entry.idempotencyKey()
-					+ "\",\"type\":\"CHECK_IN\",\"attendeeId\":\"" + this.attendeeId + "\",\"capturedAt\":\""
-					+ entry.capturedAt() + "\",\"queuedAt\":\"" + entry.queuedAt() + "\""
+			String raw = "{\"seq\":" + this.seq + ",\"idempotencyKey\":\"" + entry.idempotencyKey() + "\",\"type\":\""
+					+ this.type + "\",\"attendeeId\":\"" + this.attendeeId + "\",\"capturedAt\":\"" + entry.capturedAt()
+					+ "\",\"queuedAt\":\"" + entry.queuedAt() + "\""
 					// optional fields are absent unless set, as kiosks send them
-					+ (this.printedLocally ? ",\"badgePrintedLocally\":true" : "") + "}";
+					+ (this.printedLocally ? ",\"badgePrintedLocally\":true" : "")
+					+ ((this.areaId != null) ? ",\"areaId\":\"" + this.areaId + "\"" : "")
+					+ ((this.policyVersion != null) ? ",\"policyVersion\":" + this.policyVersion : "") + "}";
 			return ReconcileEntry.valid(entry, raw, List.of());
 		}
 

@@ -21,10 +21,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.eventops.agent.AgentStatus;
 import io.eventops.agent.CheckIn;
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.admission.Admission;
+import io.eventops.agent.cache.CachedPolicy;
 import io.eventops.agent.backoff.BackoffPolicy;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.http.EdgeClient;
 import io.eventops.agent.http.TlsTrust;
+import io.eventops.model.flush.EntryType;
 
 /**
  * A fleet of real kiosk agents, one SQLite log and one HTTP client each (its own
@@ -105,6 +108,104 @@ public final class Fleet implements AutoCloseable {
 			}
 			clock.followRealTime();
 		});
+	}
+
+	/**
+	 * Records each kiosk's planned entries under the event's access-control policy (issue
+	 * #35), as kiosks cut off from the edge decide them: each kiosk's cache holds the
+	 * policy, the kiosk is offline, and every scan is decided at capture time from the
+	 * kiosk's own log ({@code CHECK_IN} with its decision, or {@code REFUSED}). Each
+	 * entry is captured at its planned {@code queuedAt} (the kiosk clock is set back for
+	 * it).
+	 * @param plan entries by kiosk
+	 * @param threads how many kiosks write at once
+	 * @param policy the policy as saved on the server
+	 * @return refused scans by kiosk, as seqs (they check nobody in)
+	 * @throws InterruptedException when interrupted
+	 */
+	public Map<String, java.util.Set<Long>> recordUnderPolicy(Map<String, List<PlannedEntry>> plan, int threads,
+			CachedPolicy policy) throws InterruptedException {
+		Map<String, java.util.Set<Long>> refused = new ConcurrentHashMap<>();
+		inParallel(threads, (id, agent) -> {
+			SettableClock clock = this.clocks.get(id);
+			KioskNetwork network = this.networks.get(id);
+			agent.cache().applyPolicy(agent.cache().streamSeq() + 1, policy);
+			network.set(false);
+			try {
+				java.util.Set<Long> own = ConcurrentHashMap.newKeySet();
+				for (PlannedEntry entry : plan.getOrDefault(id, List.of())) {
+					clock.set(entry.queuedAt().toInstant());
+					Admission admission = agent.pass(entry.attendeeId(), false)
+						.orElseThrow(() -> new IllegalStateException(id
+								+ ": the scan was not decided under the policy (no area or no policy in its cache)"));
+					if (admission.type() == EntryType.REFUSED) {
+						own.add(admission.seq());
+					}
+				}
+				refused.put(id, own);
+			}
+			finally {
+				network.set(true);
+				clock.followRealTime();
+			}
+		});
+		return refused;
+	}
+
+	/**
+	 * Every kiosk syncs its attendee cache (long-polled changes) while a new policy
+	 * version is saved, until its cache holds that version (issue #35: a policy change
+	 * reaches the fleet through the snapshot/changes stream within seconds).
+	 * @param save saves the new version once every kiosk is polling, and returns it
+	 * @param maxWait how long a kiosk keeps syncing after the save
+	 * @return by kiosk, the milliseconds from the save's request until its cache held the
+	 * version; a kiosk that did not get it in time is absent
+	 * @throws InterruptedException when interrupted
+	 */
+	public Map<String, Double> syncUntilPolicy(java.util.function.LongSupplier save, Duration maxWait)
+			throws InterruptedException {
+		Map<String, Double> reached = new ConcurrentHashMap<>();
+		AtomicLong target = new AtomicLong(Long.MAX_VALUE);
+		AtomicLong since = new AtomicLong();
+		AtomicLong deadline = new AtomicLong(Long.MAX_VALUE);
+		Thread kiosks = Thread.ofPlatform().name("fleet-policy-sync").start(() -> {
+			try {
+				inParallel(this.agents.size(), (id, agent) -> {
+					while (System.nanoTime() < deadline.get()) {
+						long version = target.get();
+						if (agent.cache().storedPolicy().filter((policy) -> policy.version() >= version).isPresent()) {
+							reached.put(id, (System.nanoTime() - since.get()) / 1e6);
+							return;
+						}
+						try {
+							agent.syncCache(Duration.ofSeconds(1));
+						}
+						catch (java.io.IOException ex) {
+							Thread.sleep(100);
+						}
+					}
+				});
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		// every kiosk in its long poll before the save
+		Thread.sleep(1500);
+		since.set(System.nanoTime());
+		long version = save.getAsLong();
+		deadline.set(System.nanoTime() + maxWait.toNanos());
+		target.set(version);
+		kiosks.join();
+		return reached;
+	}
+
+	/**
+	 * One cache sync round on every kiosk (its snapshot, on a fresh cache).
+	 * @throws InterruptedException when interrupted
+	 */
+	public void syncCachesOnce() throws InterruptedException {
+		inParallel(this.agents.size(), (id, agent) -> agent.syncCache(Duration.ZERO));
 	}
 
 	/**

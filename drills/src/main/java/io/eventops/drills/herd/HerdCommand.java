@@ -94,6 +94,12 @@ public final class HerdCommand implements Callable<Integer> {
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
 
+	@Option(names = "--policy", defaultValue = "false",
+			description = "Runs the herd under an access-control policy of three areas and a CEL rule (issue #35):"
+					+ " kiosks decide offline, the reconciler judges every admission again. Run it back to back"
+					+ " with the same herd without it for the policy's cost per entry.")
+	boolean policy;
+
 	@Option(names = "--seed", defaultValue = "42")
 	long seed;
 
@@ -131,6 +137,9 @@ public final class HerdCommand implements Callable<Integer> {
 				byModule("--set", this.settings, "--"), jvmOptions())) {
 			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId, warmup(),
 					live());
+			if (this.policy) {
+				drill = drill.withPolicy();
+			}
 			summary = drill.run();
 		}
 		if (jfr != null) {
@@ -149,6 +158,12 @@ public final class HerdCommand implements Callable<Integer> {
 				: "services on the full JIT (C1 and C2), as in production");
 		given.add(drillJit(ManagementFactory.getRuntimeMXBean().getInputArguments()));
 		drill.warmup().forEach((round) -> given.add("warm-up " + round));
+		if (this.policy) {
+			given.add(String.format(
+					"access-control policy (--policy): areas %s, kiosks one area each; %d scans refused at the"
+							+ " kiosks, %d admissions flagged ADMITTED_AGAINST_RULES by the reconciler",
+					HerdPolicy.AREAS, drill.refusedAtKiosks(), drill.admittedAgainstRules()));
+		}
 		given.addAll(this.settings);
 		this.jvmOptions.forEach((option) -> given.add("jvm " + option));
 		summary = summary.withSettings(given);

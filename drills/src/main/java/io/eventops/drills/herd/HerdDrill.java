@@ -13,6 +13,7 @@ import java.util.TreeMap;
 
 import io.eventops.agent.AgentStatus;
 import io.eventops.agent.backoff.BackoffPolicy;
+import io.eventops.agent.cache.CachedPolicy;
 import io.eventops.drills.baseline.BaselineResult;
 import io.eventops.drills.baseline.NaiveBaseline;
 import io.eventops.drills.baseline.RawBaseline;
@@ -23,6 +24,7 @@ import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.fleet.FlushResult;
 import io.eventops.drills.fleet.KioskFaults;
+import io.eventops.drills.fleet.PlannedEntry;
 import io.eventops.drills.profile.CpuAccounting;
 import io.eventops.drills.profile.SlowStatements;
 import io.eventops.drills.profile.TimerDelta;
@@ -70,7 +72,21 @@ public final class HerdDrill {
 
 	private final Live liveLane;
 
+	// the herd under the access-control policy of HerdPolicy (--policy, issue #35)
+	private final boolean underPolicy;
+
+	// refused scans at the kiosks and admissions the server flagged, under the policy
+	private long refusedAtKiosks;
+
+	private long admittedAgainstRules;
+
 	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm, Live live) {
+		this(suite, plan, workDir, runId, warm, live, false);
+	}
+
+	private HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm, Live live,
+			boolean underPolicy) {
+		this.underPolicy = underPolicy;
 		this.liveLane = live;
 		this.suite = suite;
 		this.plan = plan;
@@ -106,7 +122,39 @@ public final class HerdDrill {
 	 */
 	public HerdDrill withoutLiveKiosks() {
 		return new HerdDrill(this.suite, this.plan, this.workDir, this.runId, this.warm,
-				new Live(0, this.liveLane.idle()));
+				new Live(0, this.liveLane.idle()), this.underPolicy);
+	}
+
+	/**
+	 * This drill under an access-control policy of three areas and a CEL rule
+	 * ({@link HerdPolicy}): the kiosks, one area each, decide every scan offline at
+	 * capture time, and the reconciler judges every admission again with the venue-wide
+	 * history (issue #35, invariant 12). Back to back with the same herd without it, it
+	 * measures what the policy costs per entry.
+	 * @return the drill under the policy
+	 */
+	public HerdDrill withPolicy() {
+		// the live lane's kiosks check in as without a policy (no area), which an event
+		// with one flags as against its rules and prints no badge for: no live lane
+		return new HerdDrill(this.suite, this.plan, this.workDir, this.runId, this.warm,
+				new Live(0, this.liveLane.idle()), true);
+	}
+
+	/**
+	 * Scans the kiosks refused under the policy ({@link #withPolicy}), 0 without one.
+	 * @return refused scans
+	 */
+	public long refusedAtKiosks() {
+		return this.refusedAtKiosks;
+	}
+
+	/**
+	 * Admissions the reconciler flagged {@code ADMITTED_AGAINST_RULES} after the herd, 0
+	 * without a policy.
+	 * @return flagged admissions
+	 */
+	public long admittedAgainstRules() {
+		return this.admittedAgainstRules;
 	}
 
 	/**
@@ -124,12 +172,43 @@ public final class HerdDrill {
 		HerdData data = HerdData.generate(this.plan, this.runId, OffsetDateTime.now());
 		log("registry: %d attendees of event %s", data.attendeeIds().size(), data.eventId());
 		admin.importAttendees(data.eventId(), data.attendeeIds());
-		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		CachedPolicy policy = null;
+		Map<String, String> tokens;
+		java.util.Set<String> badgeAttendees = null;
+		if (this.underPolicy) {
+			String json = HerdPolicy.json(OffsetDateTime.now());
+			policy = new CachedPolicy(admin.putPolicy(data.eventId(), json), json);
+			Map<String, String> areas = HerdPolicy.areasOf(List.copyOf(data.entries().keySet()));
+			tokens = admin.provisionKiosksInAreas(data.eventId(), areas);
+			badgeAttendees = new java.util.HashSet<>();
+			for (Map.Entry<String, List<PlannedEntry>> kiosk : data.entries().entrySet()) {
+				if (HerdPolicy.BADGE_AREA.equals(areas.get(kiosk.getKey()))) {
+					for (PlannedEntry entry : kiosk.getValue()) {
+						badgeAttendees.add(entry.attendeeId());
+					}
+				}
+			}
+			log("policy v%d: areas %s, kiosks one area each in turn", policy.version(), HerdPolicy.AREAS);
+		}
+		else {
+			tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		}
 		DrillHttpClient http = new DrillHttpClient(admin.http(), this.plan.seed());
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
 				this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads)) {
 			long prepared = System.nanoTime();
-			fleet.record(data.entries(), threads);
+			if (policy != null) {
+				this.refusedAtKiosks = fleet.recordUnderPolicy(data.entries(), threads, policy)
+					.values()
+					.stream()
+					.mapToLong(java.util.Set::size)
+					.sum();
+				log("kiosks decided offline under the policy: %d scans refused (REFUSED entries, audit only)",
+						this.refusedAtKiosks);
+			}
+			else {
+				fleet.record(data.entries(), threads);
+			}
 			log("recorded %d entries on %d kiosks in %d ms (before the clock)", this.plan.totalEntries(),
 					this.plan.kiosks(), (System.nanoTime() - prepared) / 1_000_000);
 			if (this.warm.kiosks() > 0) {
@@ -226,8 +305,16 @@ public final class HerdDrill {
 				outcomes.putAll(live.outcomes());
 				recorded.putAll(live.recorded());
 			}
+			// under the policy a kiosk captures each scan when it decides it (its planned
+			// queue time), so no entry is a stale replay
 			Checks checks = CheckInInvariants.run(database, admin, data.eventId(), recorded, outcomes, statuses,
-					this.plan.stale());
+					this.underPolicy ? 0 : this.plan.stale(), badgeAttendees);
+			if (this.underPolicy) {
+				this.admittedAgainstRules = database.number(
+						"SELECT count(*) FROM reconciler.movements WHERE event_id = ? AND against_rules",
+						data.eventId());
+				log("server judged again: %d admissions flagged ADMITTED_AGAINST_RULES", this.admittedAgainstRules);
+			}
 			if (live != null) {
 				checks.add(io.eventops.drills.check.Check.that(
 						"every live check-in applied (APPLIED, or DUPLICATE on a resend) and its format sent",

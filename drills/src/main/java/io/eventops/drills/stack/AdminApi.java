@@ -106,6 +106,37 @@ public final class AdminApi {
 	}
 
 	/**
+	 * Provisions entry kiosks on the edge, each for its area (issue #35), printing on
+	 * pool {@code default}.
+	 * @param eventId the event
+	 * @param areas area by kiosk id
+	 * @return token by kiosk id
+	 */
+	public Map<String, String> provisionKiosksInAreas(String eventId, Map<String, String> areas) {
+		KioskProvisioner provisioner = new KioskProvisioner(this.http, this.suite.edgeUrl(), "admin",
+				this.suite.adminPassword());
+		Map<String, String> tokens = new LinkedHashMap<>();
+		areas.forEach((kiosk, area) -> tokens.put(kiosk,
+				provisioner.provision(kiosk, eventId, "drill kiosk " + kiosk, "default", area)));
+		return tokens;
+	}
+
+	/**
+	 * Saves an event's access-control policy ({@code PUT
+	 * /admin/v1/events/{eventId}/policy}).
+	 * @param eventId the event
+	 * @param policyJson the policy
+	 * @return the version the save made
+	 */
+	public long putPolicy(String eventId, String policyJson) {
+		return JSON
+			.readTree(send("PUT", this.suite.reconUrl().resolve("/admin/v1/events/" + eventId + "/policy"), policyJson,
+					200))
+			.path("version")
+			.asLong();
+	}
+
+	/**
 	 * Registers a printer with the orchestrator ({@code POST /admin/v1/printers}).
 	 * @param printerId the printer
 	 * @param host its host

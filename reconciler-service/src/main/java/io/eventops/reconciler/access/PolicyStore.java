@@ -1,6 +1,5 @@
 package io.eventops.reconciler.access;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -15,6 +14,7 @@ import io.eventops.rules.policy.PolicyProblem;
 import io.eventops.web.ProblemResponses;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -44,11 +44,23 @@ public class PolicyStore {
 
 	private final CompiledPolicies compiled;
 
+	@Autowired
 	PolicyStore(JdbcTemplate jdbc, JsonMapper json, ChangeLog changeLog, PolicyProperties properties) {
+		this(jdbc, json, changeLog, properties.compiledCacheSize());
+	}
+
+	/**
+	 * A store wired by hand (the batch path's test harness).
+	 * @param jdbc the database
+	 * @param json the mapper policies are read with
+	 * @param changeLog the stream a save appends to
+	 * @param compiledCacheSize how many compiled versions to keep
+	 */
+	public PolicyStore(JdbcTemplate jdbc, JsonMapper json, ChangeLog changeLog, int compiledCacheSize) {
 		this.jdbc = jdbc;
 		this.json = json;
 		this.changeLog = changeLog;
-		this.compiled = new CompiledPolicies(properties.compiledCacheSize());
+		this.compiled = new CompiledPolicies(compiledCacheSize);
 	}
 
 	/**
@@ -118,10 +130,10 @@ public class PolicyStore {
 	 * @param eventId the event
 	 * @return the versions, oldest first
 	 */
-	Timeline timeline(String eventId) {
-		return new Timeline(this.jdbc.query("""
+	public PolicyTimeline timeline(String eventId) {
+		return new PolicyTimeline(this.jdbc.query("""
 				SELECT version, saved_at FROM reconciler.event_policies WHERE event_id = ? ORDER BY version""",
-				(rs, n) -> new Timeline.Start(rs.getLong(1), rs.getTimestamp(2).toInstant()), eventId));
+				(rs, n) -> new PolicyTimeline.Start(rs.getLong(1), rs.getTimestamp(2).toInstant()), eventId));
 	}
 
 	/**
@@ -152,47 +164,6 @@ public class PolicyStore {
 	}
 
 	private record Saved(long version, String policy) {
-	}
-
-	/**
-	 * When each version of an event's policy came into force.
-	 *
-	 * @param starts the versions, oldest first
-	 */
-	record Timeline(List<Start> starts) {
-
-		/**
-		 * The version an entry is judged under: the one it was captured under when the
-		 * event has it, else the one in force at its capture, else the first.
-		 * @param captured the version the kiosk named, or {@code null}
-		 * @param capturedAt the capture time
-		 * @return the version, or 0 when the event has no policy
-		 */
-		long versionFor(Long captured, Instant capturedAt) {
-			if (this.starts.isEmpty()) {
-				return 0;
-			}
-			if (captured != null && captured >= 1 && captured <= this.starts.get(this.starts.size() - 1).version()) {
-				return captured;
-			}
-			long inForce = this.starts.get(0).version();
-			for (Start start : this.starts) {
-				if (!start.savedAt().isAfter(capturedAt)) {
-					inForce = start.version();
-				}
-			}
-			return inForce;
-		}
-
-		/**
-		 * One version and when it was saved.
-		 *
-		 * @param version the version
-		 * @param savedAt when it came into force
-		 */
-		record Start(long version, Instant savedAt) {
-		}
-
 	}
 
 }

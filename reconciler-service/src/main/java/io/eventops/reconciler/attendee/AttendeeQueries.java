@@ -1,6 +1,9 @@
 package io.eventops.reconciler.attendee;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import io.eventops.model.ordering.Origin;
@@ -47,7 +50,7 @@ public class AttendeeQueries {
 			return new AttendeeView(rs.getString("attendee_id"), rs.getString("event_id"), rs.getString("display_name"),
 					rs.getString("company"), rs.getString("tier"), rs.getString("ticket_type"),
 					rs.getInt("credential_version"), winning != null, winning, history(attendeeId),
-					badgeJobs(attendeeId));
+					badgeJobs(attendeeId), areas(attendeeId));
 		}, attendeeId);
 		return found.stream().findFirst();
 	}
@@ -59,6 +62,25 @@ public class AttendeeQueries {
 				(rs, n) -> new AttendeeView.HistoryEntry(rs.getString(1), rs.getString(2), rs.getString(3),
 						rs.getTimestamp(4).toInstant()),
 				attendeeId);
+	}
+
+	private List<AttendeeView.AreaEntries> areas(String attendeeId) {
+		Map<String, List<AttendeeView.AreaEntry>> byArea = new LinkedHashMap<>();
+		this.jdbc.query("""
+				SELECT coalesce(area_id, ''), idempotency_key, type, captured_at, kiosk_decision, kiosk_reason,
+				  server_verdict, server_reason, against_rules
+				FROM reconciler.movements WHERE attendee_id = ? AND type <> 'ANNUL'
+				ORDER BY area_id, captured_at, idempotency_key""", (rs) -> {
+			byArea.computeIfAbsent(rs.getString(1), (area) -> new ArrayList<>())
+				.add(new AttendeeView.AreaEntry(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toInstant(),
+						rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getBoolean(9)));
+		}, attendeeId);
+		if (byArea.isEmpty()) {
+			return null;
+		}
+		List<AttendeeView.AreaEntries> areas = new ArrayList<>();
+		byArea.forEach((area, entries) -> areas.add(new AttendeeView.AreaEntries(area, entries)));
+		return areas;
 	}
 
 	private List<AttendeeView.BadgeJob> badgeJobs(String attendeeId) {

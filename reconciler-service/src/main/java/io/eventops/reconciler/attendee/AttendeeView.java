@@ -20,10 +20,37 @@ import java.util.List;
  * @param winningRecord the record that holds, or {@code null}
  * @param history every processed key that named the attendee, oldest first
  * @param badgeJobs the badge jobs, one per credential
+ * @param areas an event with a policy: the attendee's entries per area (#35), by capture
+ * time; {@code null} (absent) when the attendee has none
  */
 public record AttendeeView(String attendeeId, String eventId, String displayName, String company, String tier,
 		String ticketType, int credentialVersion, boolean checkedIn, WinningRecord winningRecord,
-		List<HistoryEntry> history, List<BadgeJob> badgeJobs) {
+		List<HistoryEntry> history, List<BadgeJob> badgeJobs, List<AreaEntries> areas) {
+
+	/**
+	 * An attendee's entries at one area.
+	 *
+	 * @param areaId the area
+	 * @param entries its entries, by capture time
+	 */
+	public record AreaEntries(String areaId, List<AreaEntry> entries) {
+	}
+
+	/**
+	 * One entry at an area: what the kiosk decided and what the server judges.
+	 *
+	 * @param idempotencyKey the key
+	 * @param type {@code CHECK_IN}, {@code EXIT}, {@code REFUSED}
+	 * @param capturedAt when
+	 * @param kioskDecision the kiosk's decision, or absent
+	 * @param kioskReason the reason of the kiosk's refusal, or absent
+	 * @param serverVerdict the server's verdict of an admission or refusal, or absent
+	 * @param serverReason the reason the server refuses, or absent
+	 * @param againstRules whether the admission is flagged {@code ADMITTED_AGAINST_RULES}
+	 */
+	public record AreaEntry(String idempotencyKey, String type, Instant capturedAt, String kioskDecision,
+			String kioskReason, String serverVerdict, String serverReason, boolean againstRules) {
+	}
 
 	/**
 	 * The record that holds for an attendee.

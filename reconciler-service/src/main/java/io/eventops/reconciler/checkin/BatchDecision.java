@@ -273,7 +273,7 @@ final class BatchDecision {
 	 */
 	Map<String, BatchItem> winners() {
 		Map<String, BatchItem> winners = new LinkedHashMap<>();
-		for (BatchItem item : passed()) {
+		for (BatchItem item : admissions()) {
 			winners.merge(item.attendeeId(), item,
 					(a, b) -> b.orderingKey(this.kioskId).outranks(a.orderingKey(this.kioskId)) ? b : a);
 		}
@@ -287,7 +287,7 @@ final class BatchDecision {
 	 */
 	Set<String> printedLocally() {
 		Set<String> attendees = new HashSet<>();
-		for (BatchItem item : passed()) {
+		for (BatchItem item : admissions()) {
 			if (item.entry().entry().badgePrintedLocally()) {
 				attendees.add(item.attendeeId());
 			}
@@ -302,7 +302,20 @@ final class BatchDecision {
 	 */
 	List<String> losers() {
 		Map<String, BatchItem> winners = winners();
-		return passed().stream().filter((item) -> winners.get(item.attendeeId()) != item).map(BatchItem::key).toList();
+		return admissions().stream()
+			.filter((item) -> winners.get(item.attendeeId()) != item)
+			.map(BatchItem::key)
+			.toList();
+	}
+
+	/**
+	 * The passed entries that are admissions ({@code CHECK_IN}): the only ones that
+	 * compete for the winning record. An {@code EXIT}, {@code REFUSED} or {@code ANNUL}
+	 * changes no check-in and no count.
+	 * @return the items
+	 */
+	List<BatchItem> admissions() {
+		return passed().stream().filter(BatchItem::isAdmission).toList();
 	}
 
 	/**
@@ -313,14 +326,31 @@ final class BatchDecision {
 	 * @return the change for the event's stream, by attendee
 	 */
 	Map<String, ChangeKind> applied(Map<String, CheckInWriter.Applied> written) {
+		return applied(written, Map.of());
+	}
+
+	/**
+	 * Settles the passed entries with what the conditional upsert did, as
+	 * {@link #applied(Map)}, for an event with a policy: every entry that is not an
+	 * admission is applied as the movement it was recorded as, and the badge job an
+	 * admission created with its movement goes to its result.
+	 * @param written what the upsert wrote, by attendee
+	 * @param jobsByKey the badge job each movement created, by key
+	 * @return the change for the event's stream, by attendee
+	 */
+	Map<String, ChangeKind> applied(Map<String, CheckInWriter.Applied> written, Map<String, String> jobsByKey) {
 		Map<String, BatchItem> winners = winners();
 		for (BatchItem item : passed()) {
 			CheckInWriter.Applied row = written.get(item.attendeeId());
-			if (winners.get(item.attendeeId()) == item && row != null) {
-				applied(item, row.badgeJobId());
+			String job = jobsByKey.get(item.key());
+			if (!item.isAdmission()) {
+				applied(item, null);
+			}
+			else if (winners.get(item.attendeeId()) == item && row != null) {
+				applied(item, (row.badgeJobId() != null) ? row.badgeJobId() : job);
 			}
 			else {
-				stale(item);
+				stale(item, job);
 			}
 		}
 		Map<String, ChangeKind> changes = new HashMap<>();
@@ -429,7 +459,13 @@ final class BatchDecision {
 	}
 
 	void stale(BatchItem item) {
-		settle(item.index(), EntryDecision.of(Outcome.STALE, item.fingerprint()));
+		stale(item, null);
+	}
+
+	// an admission another outranks may still be the movement that created the badge job
+	// (the first admission at the badge desk, with a policy)
+	void stale(BatchItem item, String badgeJobId) {
+		settle(item.index(), new EntryDecision(Outcome.STALE, null, null, badgeJobId, item.fingerprint()));
 	}
 
 	void applied(BatchItem item, String badgeJobId) {

@@ -1,5 +1,6 @@
 package io.eventops.reconciler.checkin;
 
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.ordering.OrderingKey;
@@ -37,6 +38,16 @@ record BatchItem(int index, ReconcileEntry entry, String key, String fingerprint
 
 	String attendeeId() {
 		return (this.entry.entry() != null) ? this.entry.entry().attendeeId() : null;
+	}
+
+	/**
+	 * Whether the entry is an admission ({@code CHECK_IN}, as every entry of contract v1
+	 * is).
+	 * @return whether it competes for the attendee's check-in
+	 */
+	boolean isAdmission() {
+		FlushEntry parsed = this.entry.entry();
+		return parsed == null || parsed.type() == null || parsed.type() == EntryType.CHECK_IN;
 	}
 
 	OrderingKey orderingKey(String kioskId) {

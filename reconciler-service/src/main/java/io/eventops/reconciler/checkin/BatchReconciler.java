@@ -18,6 +18,7 @@ import io.eventops.web.Refusal.Kind;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
@@ -48,13 +49,23 @@ public class BatchReconciler {
 
 	private final int retries;
 
-	BatchReconciler(ClaimStore claims, CheckInWriter writer, TransactionTemplate transactions, ReconcileMetrics metrics,
-			ReconcilerProperties properties) {
+	private final PolicyPath policyPath;
+
+	@Autowired
+	BatchReconciler(ClaimStore claims, CheckInWriter writer, PolicyPath policyPath, TransactionTemplate transactions,
+			ReconcileMetrics metrics, ReconcilerProperties properties) {
 		this.claims = claims;
 		this.writer = writer;
+		this.policyPath = policyPath;
 		this.transactions = transactions;
 		this.metrics = metrics;
 		this.retries = properties.transactionRetries();
+	}
+
+	// wired by hand without access control (the test harness)
+	BatchReconciler(ClaimStore claims, CheckInWriter writer, TransactionTemplate transactions, ReconcileMetrics metrics,
+			ReconcilerProperties properties) {
+		this(claims, writer, PolicyPath.withoutPolicies(writer), transactions, metrics, properties);
 	}
 
 	/**
@@ -198,11 +209,11 @@ public class BatchReconciler {
 
 	// The steps of one transaction, in the order the statements run; must run inside it.
 	private void write(ReconcileRequest request, BatchDecision part) {
-		part.check(request.eventId(), this.writer.attendeeEvents(part.attendeesToLookUp()));
+		CheckInWriter.Lookup lookup = this.writer.lookup(request.eventId(), part.attendeesToLookUp());
+		part.check(request.eventId(), lookup.eventOf());
 		Set<String> guarded = this.writer.insertGuard(request.kioskId(), part);
 		part.guardWritten(guarded, this.writer.guardFingerprints(part.guardConflicts(guarded)));
-		Map<String, ChangeKind> changes = part
-			.applied(this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers()));
+		Map<String, ChangeKind> changes = this.policyPath.apply(request, part, lookup);
 		this.writer.quarantine(request, part);
 		this.writer.appendChanges(request.eventId(), changes);
 	}

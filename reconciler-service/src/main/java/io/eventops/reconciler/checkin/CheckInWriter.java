@@ -1,5 +1,7 @@
 package io.eventops.reconciler.checkin;
 
+import java.sql.Timestamp;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -7,10 +9,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.ordering.OrderingKey;
 import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.reconciler.access.PolicyTimeline;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 
@@ -30,8 +35,13 @@ import org.springframework.stereotype.Component;
 @Component
 class CheckInWriter {
 
+	// With the attendees, the batch's event's policy versions (#35): one statement either
+	// way, so that an event without a policy costs no statement more than before.
 	private static final String SELECT_ATTENDEES = """
-			SELECT attendee_id, event_id FROM reconciler.attendees WHERE attendee_id = ANY(CAST(:attendees AS text[]))""";
+			SELECT a.attendee_id, a.event_id, a.ticket_type, p.versions, p.saved
+			FROM (SELECT array_agg(version ORDER BY version) AS versions, array_agg(saved_at ORDER BY version) AS saved
+			  FROM reconciler.event_policies WHERE event_id = :eventId) p
+			LEFT JOIN reconciler.attendees a ON a.attendee_id = ANY(CAST(:attendees AS text[]))""";
 
 	// Invariant 1: the durable guard, in the same transaction as the state change.
 	private static final String INSERT_GUARD = """
@@ -89,13 +99,50 @@ class CheckInWriter {
 			  FROM up
 			  JOIN t ON t.a = up.attendee_id
 			  JOIN reconciler.attendees a ON a.attendee_id = up.attendee_id
-			  WHERE up.inserted AND NOT t.printed_locally
+			  WHERE :jobsOnFirstCheckIn AND up.inserted AND NOT t.printed_locally
 			  ORDER BY a.attendee_id
 			  ON CONFLICT (attendee_id, credential_version) DO NOTHING
 			  RETURNING attendee_id, job_id
 			)
 			SELECT up.attendee_id, up.inserted, jobs.job_id::text FROM up
 			LEFT JOIN jobs ON jobs.attendee_id = up.attendee_id""";
+
+	// An event with a policy (#35): one movement per applied entry, in the transaction of
+	// its guard row (invariant 1). The badge job is the attendee's first admission to an
+	// area that prints badges (the badge desk), once per credential (invariant 7): the
+	// check of earlier admissions there reads the movements committed before this
+	// statement, and two batches that both find none still make one job by the outbox's
+	// unique key.
+	private static final String INSERT_MOVEMENTS = """
+			WITH t AS (
+			  SELECT * FROM unnest(CAST(:keys AS text[]), CAST(:attendees AS text[]), CAST(:seqs AS int8[]),
+			    CAST(:types AS text[]), CAST(:areas AS text[]), CAST(:captured AS text[]), CAST(:annuls AS text[]),
+			    CAST(:versions AS int4[]), CAST(:decisions AS text[]), CAST(:reasons AS text[]),
+			    CAST(:badge AS bool[]), CAST(:printedLocally AS bool[]))
+			    AS t(k, a, q, ty, ar, c, an, v, d, r, badge, printed_locally)
+			), ins AS (
+			  INSERT INTO reconciler.movements (idempotency_key, event_id, attendee_id, kiosk_id, seq, type, area_id,
+			    captured_at, annuls, policy_version, kiosk_decision, kiosk_reason)
+			  SELECT t.k, :eventId, t.a, :kioskId, t.q, t.ty, t.ar, t.c::timestamptz, t.an, t.v, t.d, t.r FROM t
+			  ORDER BY t.k
+			  ON CONFLICT (idempotency_key) DO NOTHING
+			), firsts AS (
+			  SELECT DISTINCT ON (t.a) t.a, t.k, t.c, t.printed_locally FROM t
+			  WHERE t.badge AND t.ty = 'CHECK_IN' AND NOT EXISTS (SELECT 1 FROM reconciler.movements m
+			    WHERE m.attendee_id = t.a AND m.type = 'CHECK_IN' AND m.area_id = t.ar)
+			  ORDER BY t.a, t.c::timestamptz, t.k
+			), jobs AS (
+			  INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+			    reason, live)
+			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, :printerPool, 'CHECK_IN',
+			    f.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds'
+			  FROM firsts f JOIN reconciler.attendees a ON a.attendee_id = f.a
+			  WHERE NOT f.printed_locally
+			  ORDER BY a.attendee_id
+			  ON CONFLICT (attendee_id, credential_version) DO NOTHING
+			  RETURNING attendee_id, job_id
+			)
+			SELECT f.k, jobs.job_id::text FROM jobs JOIN firsts f ON f.a = jobs.attendee_id""";
 
 	private static final String INSERT_REJECTIONS = """
 			INSERT INTO reconciler.rejections
@@ -119,18 +166,35 @@ class CheckInWriter {
 	}
 
 	/**
-	 * Reads the event of each attendee that is registered.
+	 * Reads the event and ticket type of each attendee that is registered, and the policy
+	 * versions of the batch's event.
+	 * @param eventId the batch's event
 	 * @param attendees the attendee ids
-	 * @return the event by attendee id (absent when unknown)
+	 * @return what was found
 	 */
-	Map<String, String> attendeeEvents(Set<String> attendees) {
+	Lookup lookup(String eventId, Set<String> attendees) {
 		Map<String, String> eventOf = new HashMap<>();
+		Map<String, String> ticketTypes = new HashMap<>();
+		List<PolicyTimeline.Start> starts = new ArrayList<>();
 		if (!attendees.isEmpty()) {
-			this.jdbc.sql(SELECT_ATTENDEES).param("attendees", attendees.toArray(new String[0])).query((rs) -> {
-				eventOf.put(rs.getString(1), rs.getString(2));
-			});
+			this.jdbc.sql(SELECT_ATTENDEES)
+				.param("eventId", eventId)
+				.param("attendees", attendees.toArray(new String[0]))
+				.query((rs) -> {
+					if (rs.getString(1) != null) {
+						eventOf.put(rs.getString(1), rs.getString(2));
+						ticketTypes.put(rs.getString(1), rs.getString(3));
+					}
+					if (starts.isEmpty() && rs.getArray(4) != null) {
+						Integer[] versions = (Integer[]) rs.getArray(4).getArray();
+						Timestamp[] saved = (Timestamp[]) rs.getArray(5).getArray();
+						for (int i = 0; i < versions.length; i++) {
+							starts.add(new PolicyTimeline.Start(versions[i], saved[i].toInstant()));
+						}
+					}
+				});
 		}
-		return eventOf;
+		return new Lookup(eventOf, ticketTypes, new PolicyTimeline(starts));
 	}
 
 	/**
@@ -202,6 +266,22 @@ class CheckInWriter {
 	 */
 	Map<String, Applied> applyWinners(ReconcileRequest request, Collection<BatchItem> winners,
 			Set<String> printedLocally, List<String> losers) {
+		return applyWinners(request, winners, printedLocally, losers, true);
+	}
+
+	/**
+	 * Runs the conditional upsert of the winners, as
+	 * {@link #applyWinners(ReconcileRequest, Collection, Set, List)}; the badge jobs only
+	 * when the first check-in creates them (an event without a policy).
+	 * @param request the batch's kiosk context
+	 * @param winners the entry that won the batch, per attendee
+	 * @param printedLocally the attendees whose badge the kiosk printed itself
+	 * @param losers the keys of entries another of the batch outranks
+	 * @param jobsOnFirstCheckIn whether the first check-in creates the badge job
+	 * @return the rows written, by attendee
+	 */
+	Map<String, Applied> applyWinners(ReconcileRequest request, Collection<BatchItem> winners,
+			Set<String> printedLocally, List<String> losers, boolean jobsOnFirstCheckIn) {
 		if (winners.isEmpty()) {
 			return Map.of();
 		}
@@ -241,10 +321,79 @@ class CheckInWriter {
 			.param("eventId", request.eventId())
 			.param("losers", losers.toArray(new String[0]))
 			.param("printerPool", request.printerPool())
+			.param("jobsOnFirstCheckIn", jobsOnFirstCheckIn)
 			.query((rs) -> {
 				applied.put(rs.getString(1), new Applied(rs.getBoolean(2), rs.getString(3)));
 			});
 		return applied;
+	}
+
+	/**
+	 * Records the movements of an event with a policy and creates the badge job of each
+	 * attendee's first admission at the badge desk.
+	 * @param request the batch's kiosk context
+	 * @param items the applied entries, each one movement
+	 * @param printsBadge whether an entry's area prints the badge under the version it is
+	 * judged by
+	 * @return the badge job each movement created, by key
+	 */
+	Map<String, String> insertMovements(ReconcileRequest request, List<BatchItem> items,
+			Predicate<BatchItem> printsBadge) {
+		Map<String, String> jobs = new HashMap<>();
+		if (items.isEmpty()) {
+			return jobs;
+		}
+		List<BatchItem> sorted = items.stream().sorted(Comparator.comparing(BatchItem::key)).toList();
+		int n = sorted.size();
+		String[] keys = new String[n];
+		String[] attendees = new String[n];
+		Long[] seqs = new Long[n];
+		String[] types = new String[n];
+		String[] areas = new String[n];
+		String[] captured = new String[n];
+		String[] annuls = new String[n];
+		Integer[] versions = new Integer[n];
+		String[] decisions = new String[n];
+		String[] reasons = new String[n];
+		Boolean[] badge = new Boolean[n];
+		Boolean[] local = new Boolean[n];
+		for (int i = 0; i < n; i++) {
+			BatchItem item = sorted.get(i);
+			FlushEntry entry = item.entry().entry();
+			keys[i] = item.key();
+			attendees[i] = entry.attendeeId();
+			seqs[i] = entry.seq();
+			types[i] = (entry.type() != null) ? entry.type().name() : EntryType.CHECK_IN.name();
+			areas[i] = entry.areaId();
+			captured[i] = entry.capturedAt().toInstant().toString();
+			annuls[i] = entry.annuls();
+			versions[i] = (entry.policyVersion() != null) ? (int) Math.min(entry.policyVersion(), Integer.MAX_VALUE)
+					: null;
+			decisions[i] = (entry.kioskDecision() != null) ? entry.kioskDecision().decision().name() : null;
+			reasons[i] = (entry.kioskDecision() != null) ? entry.kioskDecision().reason() : null;
+			badge[i] = item.isAdmission() && printsBadge.test(item);
+			local[i] = entry.badgePrintedLocally();
+		}
+		this.jdbc.sql(INSERT_MOVEMENTS)
+			.param("keys", keys)
+			.param("attendees", attendees)
+			.param("seqs", seqs)
+			.param("types", types)
+			.param("areas", areas)
+			.param("captured", captured)
+			.param("annuls", annuls)
+			.param("versions", versions)
+			.param("decisions", decisions)
+			.param("reasons", reasons)
+			.param("badge", badge)
+			.param("printedLocally", local)
+			.param("eventId", request.eventId())
+			.param("kioskId", request.kioskId())
+			.param("printerPool", request.printerPool())
+			.query((rs) -> {
+				jobs.put(rs.getString(1), rs.getString(2));
+			});
+		return jobs;
 	}
 
 	/**
@@ -309,6 +458,17 @@ class CheckInWriter {
 	 */
 	void appendChanges(String eventId, Map<String, ChangeKind> changes) {
 		this.changeLog.append(eventId, changes);
+	}
+
+	/**
+	 * What the attendee lookup found.
+	 *
+	 * @param eventOf the event of each known attendee
+	 * @param ticketTypes the ticket type of each known attendee ({@code null}: the
+	 * policy's first)
+	 * @param timeline the policy versions of the batch's event (none without a policy)
+	 */
+	record Lookup(Map<String, String> eventOf, Map<String, String> ticketTypes, PolicyTimeline timeline) {
 	}
 
 	/**

@@ -32,6 +32,19 @@ final class EntryFingerprint {
 		append(canonical, Boolean.toString(parsed.badgePrintedLocally()));
 		append(canonical, (parsed.badge() != null) ? parsed.badge().displayName() : null);
 		append(canonical, (parsed.badge() != null) ? parsed.badge().company() : null);
+		// the fields of access control (#35) only when the entry has one, so that a
+		// contract v1 entry keeps the fingerprint its key is stored with (a replay across
+		// the upgrade stays a DUPLICATE), and the same key with another area, version,
+		// decision or annulled key is key reuse (invariant 3)
+		if (parsed.areaId() != null || parsed.policyVersion() != null || parsed.kioskDecision() != null
+				|| parsed.annuls() != null) {
+			canonical.append("|access");
+			append(canonical, parsed.areaId());
+			append(canonical, (parsed.policyVersion() != null) ? parsed.policyVersion().toString() : null);
+			append(canonical, (parsed.kioskDecision() != null) ? parsed.kioskDecision().decision().name() : null);
+			append(canonical, (parsed.kioskDecision() != null) ? parsed.kioskDecision().reason() : null);
+			append(canonical, parsed.annuls());
+		}
 		return sha256(canonical.toString());
 	}
 

@@ -20,8 +20,11 @@ public class Redrive {
 
 	private final CheckInWriter writer;
 
-	Redrive(CheckInWriter writer) {
+	private final PolicyPath policyPath;
+
+	Redrive(CheckInWriter writer, PolicyPath policyPath) {
 		this.writer = writer;
+		this.policyPath = policyPath;
 	}
 
 	/**
@@ -34,11 +37,11 @@ public class Redrive {
 		BatchDecision decision = BatchDecision.of(request.kioskId(), request.entries());
 		BatchItem item = decision.unique().get(0);
 		BatchDecision part = decision.part(List.of(item));
-		part.check(request.eventId(), this.writer.attendeeEvents(part.attendeesToLookUp()));
+		CheckInWriter.Lookup lookup = this.writer.lookup(request.eventId(), part.attendeesToLookUp());
+		part.check(request.eventId(), lookup.eventOf());
 		// its guard row exists: the verdict is final as it is, and the row is updated
 		part.guardWritten(Set.of(item.key()), Map.of());
-		this.writer.appendChanges(request.eventId(), part
-			.applied(this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), List.of())));
+		this.writer.appendChanges(request.eventId(), this.policyPath.apply(request, part, lookup));
 		EntryDecision decided = part.decision(item);
 		this.writer.updateGuard(item, decided);
 		return new EntryResult(item.entry().seq(), item.key(), decided.outcome(), decided.reason(), decided.field(),

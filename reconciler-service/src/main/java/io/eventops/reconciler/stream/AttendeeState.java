@@ -1,5 +1,7 @@
 package io.eventops.reconciler.stream;
 
+import java.util.List;
+
 /**
  * An attendee as a kiosk cache holds it.
  *
@@ -14,7 +16,30 @@ package io.eventops.reconciler.stream;
  * @param checkedInAt the winning check-in's capture time (for display, invariant 5), or
  * {@code null}
  * @param email the registered e-mail address (kiosks search by it), or {@code null}
+ * @param ticketType the ticket type ({@code null}: the policy's first, or no policy)
+ * @param movements the attendee's movements in an event with a policy, by capture time
+ * (no refusals); {@code null} without a policy
  */
 public record AttendeeState(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
-		String checkedInBy, int credentialVersion, String checkedInAt, String email) {
+		String checkedInBy, int credentialVersion, String checkedInAt, String email, String ticketType,
+		List<MovementState> movements) {
+
+	public AttendeeState(String attendeeId, String displayName, String company, String tier, boolean checkedIn,
+			String checkedInBy, int credentialVersion, String checkedInAt, String email) {
+		this(attendeeId, displayName, company, tier, checkedIn, checkedInBy, credentialVersion, checkedInAt, email,
+				null, null);
+	}
+
+	/**
+	 * One movement as a kiosk cache decides with it.
+	 *
+	 * @param key its idempotency key
+	 * @param type {@code CHECK_IN}, {@code EXIT} or {@code ANNUL}
+	 * @param areaId its area
+	 * @param capturedAt its capture time
+	 * @param annuls the key an {@code ANNUL} undoes
+	 */
+	public record MovementState(String key, String type, String areaId, String capturedAt, String annuls) {
+	}
+
 }

@@ -20,6 +20,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class ChangeLog {
 
+	// An attendee of an event with a policy (#35) also carries its ticket type and every
+	// movement the kiosk's decision needs (refusals change no count and stay out); an
+	// event without one carries neither (both null, left out of the JSON).
+
 	static final String ATTENDEE_JSON = """
 			jsonb_build_object('attendeeId', a.attendee_id,
 			  'displayName', coalesce(c.desk_display_name, c.kiosk_display_name, a.display_name),
@@ -29,7 +33,14 @@ public class ChangeLog {
 			  'checkedInBy', c.source_id,
 			  'checkedInAt', c.captured_at,
 			  'email', a.email,
-			  'credentialVersion', a.credential_version)""";
+			  'credentialVersion', a.credential_version,
+			  'ticketType', a.ticket_type,
+			  'movements', CASE WHEN EXISTS (SELECT 1 FROM reconciler.event_policies p WHERE p.event_id = a.event_id)
+			    THEN coalesce((SELECT jsonb_agg(jsonb_build_object('key', m.idempotency_key, 'type', m.type,
+			      'areaId', m.area_id, 'capturedAt', m.captured_at, 'annuls', m.annuls)
+			      ORDER BY m.captured_at, m.idempotency_key)
+			    FROM reconciler.movements m WHERE m.attendee_id = a.attendee_id AND m.type <> 'REFUSED'), '[]'::jsonb)
+			  END)""";
 
 	private static final String APPEND = """
 			INSERT INTO reconciler.change_log (stream_seq, event_id, attendee_id, kind, attendee)

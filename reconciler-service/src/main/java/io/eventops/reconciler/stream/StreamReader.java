@@ -119,7 +119,20 @@ class StreamReader {
 		JsonNode node = this.json.readTree(attendeeJson);
 		return new AttendeeState(node.get("attendeeId").asString(), text(node, "displayName"), text(node, "company"),
 				text(node, "tier"), node.get("checkedIn").asBoolean(), text(node, "checkedInBy"),
-				node.get("credentialVersion").asInt(), text(node, "checkedInAt"), text(node, "email"));
+				node.get("credentialVersion").asInt(), text(node, "checkedInAt"), text(node, "email"),
+				text(node, "ticketType"), movements(node.get("movements")));
+	}
+
+	private static List<AttendeeState.MovementState> movements(JsonNode movements) {
+		if (movements == null || movements.isNull()) {
+			return null;
+		}
+		List<AttendeeState.MovementState> states = new ArrayList<>();
+		for (JsonNode movement : movements) {
+			states.add(new AttendeeState.MovementState(text(movement, "key"), text(movement, "type"),
+					text(movement, "areaId"), text(movement, "capturedAt"), text(movement, "annuls")));
+		}
+		return states;
 	}
 
 	private PolicyState policy(String changeJson) {

@@ -133,6 +133,15 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 404, "not-found", "no such attendee in the event");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");
 			}
+			case "GET /admin/v1/events/{eventId}/rule-overrides" -> {
+				operation.summary("Admissions the kiosks made that the event's rules refuse (ADMITTED_AGAINST_RULES), "
+						+ "with the server's reason (OPS)");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+			}
+			case "GET /admin/v1/events/{eventId}/areas" -> {
+				operation.summary("Per area: admissions, refusals by reason, admissions against the rules (OPS)");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}

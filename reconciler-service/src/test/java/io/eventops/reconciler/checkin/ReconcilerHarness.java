@@ -2,20 +2,25 @@ package io.eventops.reconciler.checkin;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.eventops.reconciler.access.AdmissionJudge;
+import io.eventops.reconciler.access.PolicyStore;
 import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.web.redis.RedisNamespaceProperties;
 import io.eventops.reconciler.stream.ChangeLog;
+import io.eventops.rules.policy.EventPolicy;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.flywaydb.core.Flyway;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -40,7 +45,11 @@ final class ReconcilerHarness implements AutoCloseable {
 
 	final String redisPrefix;
 
+	private static final JsonMapper POLICY_JSON = JsonMapper.builder().build();
+
 	private final LettuceConnectionFactory connections;
+
+	private final PolicyStore policies;
 
 	private ReconcilerHarness(HikariDataSource pool, LettuceConnectionFactory connections, String redisPrefix) {
 		this.pool = pool;
@@ -48,6 +57,7 @@ final class ReconcilerHarness implements AutoCloseable {
 		this.connections = connections;
 		this.redis = new StringRedisTemplate(connections);
 		this.redisPrefix = redisPrefix;
+		this.policies = new PolicyStore(this.jdbc, POLICY_JSON, new ChangeLog(this.jdbc), 16);
 	}
 
 	static ReconcilerHarness start() {
@@ -90,6 +100,34 @@ final class ReconcilerHarness implements AutoCloseable {
 
 	BatchReconciler reconciler() {
 		return reconciler(this.pool);
+	}
+
+	/**
+	 * A batch reconciler with access control (#35): events with a policy take the
+	 * movement path.
+	 * @return the reconciler
+	 */
+	BatchReconciler policyReconciler() {
+		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
+				"default", Duration.ofMinutes(2), Duration.ofHours(24));
+		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
+		CheckInWriter writer = new CheckInWriter(JdbcClient.create(this.pool), new ChangeLog(this.jdbc));
+		return new BatchReconciler(claims, writer,
+				new PolicyPath(writer, this.policies, new AdmissionJudge(this.jdbc, this.policies)),
+				new TransactionTemplate(new DataSourceTransactionManager(this.pool)),
+				new ReconcileMetrics(new SimpleMeterRegistry()), properties);
+	}
+
+	/**
+	 * Saves a policy version for an event.
+	 * @param eventId the event
+	 * @param policy the policy as ops send it
+	 * @return its version
+	 */
+	long savePolicy(String eventId, Map<String, Object> policy) {
+		EventPolicy read = POLICY_JSON.convertValue(policy, EventPolicy.class);
+		return new TransactionTemplate(new DataSourceTransactionManager(this.pool))
+			.execute((status) -> this.policies.save(eventId, read, "harness"));
 	}
 
 	/**

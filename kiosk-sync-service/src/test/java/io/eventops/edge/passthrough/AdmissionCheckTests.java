@@ -1,0 +1,147 @@
+package io.eventops.edge.passthrough;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+import io.eventops.edge.EdgeClient;
+import io.eventops.edge.EdgeStack;
+import io.eventops.edge.EdgeTest;
+import io.eventops.edge.TestData;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The online admission check end to end over HTTPS with the real reconciler (issue #35,
+ * docs/access-control.md): the edge adds the kiosk's event and area, and the reconciler
+ * decides from the current policy version and the venue-wide history in PostgreSQL, or by
+ * the implicit policy of an event without one (policyVersion 0).
+ */
+@EdgeTest
+class AdmissionCheckTests {
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	@LocalServerPort
+	int port;
+
+	EdgeClient edge;
+
+	String event;
+
+	String attendee;
+
+	@BeforeEach
+	void event() {
+		this.edge = new EdgeClient(this.port);
+		this.event = TestData.unique("ev");
+		this.attendee = TestData.attendees(EdgeStack.jdbc(), this.event, 1).get(0);
+	}
+
+	@Test
+	void anEventWithoutAPolicyAdmitsOnceByTheImplicitPolicy() {
+		EdgeClient.Kiosk kiosk = this.edge.newKiosk(this.event);
+		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.ofHours(2)).minusSeconds(5);
+
+		JsonNode first = check(kiosk, this.attendee, now).json();
+		this.edge.flush(kiosk.id(), kiosk.token(),
+				TestData.flush(1, TestData.entry(kiosk.id(), 1, this.attendee).capturedAt(now)));
+		JsonNode again = check(kiosk, this.attendee, now.plusSeconds(3)).json();
+
+		assertThat(first.get("decision").stringValue()).isEqualTo("ADMIT");
+		assertThat(first.get("policyVersion").asLong()).isZero();
+		assertThat(first.has("reason")).isFalse();
+		assertThat(again.get("decision").stringValue()).isEqualTo("REFUSE");
+		assertThat(again.get("reason").stringValue()).isEqualTo("ALREADY_ENTERED");
+		assertThat(again.get("policyVersion").asLong()).isZero();
+	}
+
+	@Test
+	void theKiosksAreaIsTheOneDecidedFor() throws Exception {
+		long version = savePolicy();
+		EdgeClient.Kiosk hall = kioskAt("main-hall");
+		EdgeClient.Kiosk vip = kioskAt("vip");
+		OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+
+		JsonNode admitted = check(hall, this.attendee, now).json();
+		JsonNode refused = check(vip, this.attendee, now).json();
+
+		assertThat(admitted.get("decision").stringValue()).isEqualTo("ADMIT");
+		assertThat(admitted.get("policyVersion").asLong()).isEqualTo(version);
+		assertThat(refused.get("decision").stringValue()).isEqualTo("REFUSE");
+		assertThat(refused.get("reason").stringValue()).isEqualTo("TICKET_NOT_VALID_HERE");
+		assertThat(refused.get("policyVersion").asLong()).isEqualTo(version);
+	}
+
+	@Test
+	void anAttendeeTheEventDoesNotKnowIsNotFound() {
+		EdgeClient.Kiosk kiosk = this.edge.newKiosk(this.event);
+		String ofAnother = TestData.attendees(EdgeStack.jdbc(), TestData.unique("ev"), 1).get(0);
+
+		EdgeClient.Response unknown = check(kiosk, "att_nobody_" + TestData.unique("x").replace('-', '_'),
+				OffsetDateTime.now(ZoneOffset.UTC));
+		EdgeClient.Response other = check(kiosk, ofAnother, OffsetDateTime.now(ZoneOffset.UTC));
+
+		assertThat(unknown.status()).as(unknown.body()).isEqualTo(404);
+		assertThat(unknown.isProblem()).isTrue();
+		assertThat(other.status()).isEqualTo(404);
+	}
+
+	private EdgeClient.Kiosk kioskAt(String areaId) {
+		String kioskId = TestData.kiosk();
+		EdgeClient.Response provisioned = this.edge.post("/admin/v1/kiosks",
+				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json",
+				json.createObjectNode()
+					.put("kioskId", kioskId)
+					.put("eventId", this.event)
+					.put("printerPool", "hall-a")
+					.put("areaId", areaId)
+					.toString());
+		assertThat(provisioned.status()).as(provisioned.body()).isEqualTo(201);
+		return new EdgeClient.Kiosk(kioskId, this.event, provisioned.json().get("token").stringValue());
+	}
+
+	// an attendee imported without a ticket type holds the policy's first, "full", which
+	// the VIP lounge does not admit
+	private long savePolicy() throws IOException, InterruptedException {
+		String today = LocalDate.now(ZoneOffset.UTC).toString();
+		String policy = """
+				{"timeZone": "UTC", "days": ["%s"],
+				 "ticketTypes": [{"id": "full", "name": "Full pass"}, {"id": "vip-pass", "name": "VIP pass"}],
+				 "areas": [
+				   {"areaId": "main-hall", "name": "Main hall", "admits": ["full", "vip-pass"], "reentry": "ONCE",
+				    "printsBadge": true},
+				   {"areaId": "vip", "name": "VIP lounge", "admits": ["vip-pass"], "reentry": "ANY"}]}"""
+			.formatted(today);
+		String reconciler = (String) EdgeStack.edgeProperties().get("eventops.edge.reconciler.base-url");
+		HttpResponse<String> saved = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(reconciler + "/admin/v1/events/" + this.event + "/policy"))
+				.header("Authorization", EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD))
+				.header("Content-Type", "application/json")
+				.PUT(HttpRequest.BodyPublishers.ofString(policy))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(saved.statusCode()).as(saved.body()).isEqualTo(200);
+		return json.readTree(saved.body()).get("version").asLong();
+	}
+
+	private EdgeClient.Response check(EdgeClient.Kiosk kiosk, String attendeeId, OffsetDateTime capturedAt) {
+		return this.edge.post("/v1/kiosks/" + kiosk.id() + "/admission-check", EdgeClient.bearer(kiosk.token()),
+				"application/json",
+				json.createObjectNode()
+					.put("attendeeId", attendeeId)
+					.put("capturedAt", TestData.time(capturedAt))
+					.toString());
+	}
+
+}

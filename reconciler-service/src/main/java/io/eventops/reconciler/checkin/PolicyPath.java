@@ -1,0 +1,87 @@
+package io.eventops.reconciler.checkin;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.reconciler.access.AdmissionJudge;
+import io.eventops.reconciler.access.PolicyStore;
+import io.eventops.reconciler.access.PolicyTimeline;
+import io.eventops.reconciler.stream.ChangeKind;
+
+import org.springframework.stereotype.Component;
+
+/**
+ * Applies the entries that passed their checks and hold their guard row, inside the
+ * batch's transaction. An event without a policy takes exactly the path and statements of
+ * contract v1. With a policy (#35) every entry is also a movement, the badge job comes
+ * with the first admission at the badge desk, and the server judges every admission of
+ * the attendees the batch touched again, set-based (invariant 12).
+ */
+@Component
+class PolicyPath {
+
+	private final CheckInWriter writer;
+
+	private final PolicyStore policies;
+
+	private final AdmissionJudge judge;
+
+	PolicyPath(CheckInWriter writer, PolicyStore policies, AdmissionJudge judge) {
+		this.writer = writer;
+		this.policies = policies;
+		this.judge = judge;
+	}
+
+	/**
+	 * The path of a batch path wired without access control (the test harness's): an
+	 * event with a policy is refused.
+	 * @param writer the writer
+	 * @return the path
+	 */
+	static PolicyPath withoutPolicies(CheckInWriter writer) {
+		return new PolicyPath(writer, null, null);
+	}
+
+	/**
+	 * Applies the passed entries and settles them.
+	 * @param request the batch's kiosk context
+	 * @param part the batch part, its guard written
+	 * @param lookup what the attendee lookup found
+	 * @return the change for the event's stream, by attendee
+	 */
+	Map<String, ChangeKind> apply(ReconcileRequest request, BatchDecision part, CheckInWriter.Lookup lookup) {
+		PolicyTimeline timeline = lookup.timeline();
+		if (!timeline.hasPolicy()) {
+			return part.applied(
+					this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers()));
+		}
+		if (this.policies == null) {
+			throw new IllegalStateException("event " + request.eventId() + " has a policy; this path has none");
+		}
+		List<BatchItem> movements = part.passed();
+		Map<String, String> jobs = this.writer.insertMovements(request, movements,
+				(item) -> printsBadge(request.eventId(), timeline, item.entry().entry()));
+		Map<String, ChangeKind> changes = new HashMap<>(part.applied(
+				this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers(), false),
+				jobs));
+		Map<String, String> ticketTypes = new HashMap<>();
+		for (BatchItem item : movements) {
+			ticketTypes.put(item.attendeeId(), lookup.ticketTypes().get(item.attendeeId()));
+			changes.putIfAbsent(item.attendeeId(), ChangeKind.UPDATED);
+		}
+		this.judge.rejudge(request.eventId(), timeline, ticketTypes);
+		return changes;
+	}
+
+	private boolean printsBadge(String eventId, PolicyTimeline timeline, FlushEntry entry) {
+		long version = timeline.versionFor(entry.policyVersion(), entry.capturedAt().toInstant());
+		return entry.areaId() != null && this.policies.compiled(eventId, version)
+			.flatMap((policy) -> policy.area(entry.areaId()))
+			.map((area) -> area.area().printsBadge())
+			.orElse(false);
+	}
+
+}
