@@ -176,6 +176,20 @@ final class EdgeFixture {
 	}
 
 	/**
+	 * The movements the reconciler recorded for a kiosk's entries (#35), by seq: type,
+	 * area, policy version, the kiosk's decision and reason.
+	 */
+	Map<Long, List<String>> movements(String kioskId) {
+		Map<Long, List<String>> movements = new java.util.TreeMap<>();
+		query("""
+				SELECT seq, type, area_id, policy_version, kiosk_decision, kiosk_reason
+				FROM reconciler.movements WHERE kiosk_id = ?""", kioskId,
+				(rs) -> movements.put(rs.getLong(1), java.util.Arrays.asList(rs.getString(2), rs.getString(3),
+						rs.getString(4), rs.getString(5), rs.getString(6))));
+		return movements;
+	}
+
+	/**
 	 * A policy whose main hall admits full passes once and whose badge desk admits every
 	 * pass, on every day of a wide range around today, so the machine's clock is always
 	 * on one (#35).
