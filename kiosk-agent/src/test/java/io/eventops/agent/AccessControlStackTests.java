@@ -24,8 +24,7 @@ import static org.awaitility.Awaitility.await;
  * decides online (an admission, then a refusal of the {@code ONCE} ticket from the
  * venue-wide history), the kiosk decides offline from its cache while the edge is
  * unreachable, and every entry reaches the server with its area, policy version and
- * decision (invariants 10, 12). The online refusal and the movements need the
- * reconciler's movement rows (wt-recon, the stream's movements).
+ * decision (invariants 10, 12).
  */
 class AccessControlStackTests {
 

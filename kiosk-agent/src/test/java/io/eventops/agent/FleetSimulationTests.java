@@ -158,6 +158,21 @@ class FleetSimulationTests {
 				.isEqualTo(type.equals("CHECK_IN") ? "ADMIT" : "REFUSE");
 		});
 		assertThat(entries).anySatisfy((entry) -> assertThat(entry.path("type").asString()).isEqualTo("REFUSED"));
+		// the hall admits each full pass once and never a day pass, online and offline
+		// alike
+		Map<String, List<String>> decisions = new LinkedHashMap<>();
+		entries.forEach(
+				(entry) -> decisions.computeIfAbsent(entry.path("attendeeId").asString(), (id) -> new ArrayList<>())
+					.add(entry.path("type").asString().equals("CHECK_IN") ? "ADMIT"
+							: entry.path("kioskDecision").path("reason").asString()));
+		decisions.forEach((attendee, made) -> {
+			List<String> expected = new ArrayList<>();
+			for (int i = 0; i < made.size(); i++) {
+				expected.add(ticketTypes.get(attendee).equals("day") ? "TICKET_NOT_VALID_HERE"
+						: (i == 0) ? "ADMIT" : "ALREADY_ENTERED");
+			}
+			assertThat(made).as(attendee).isEqualTo(expected);
+		});
 		try (AttendeeCache cache = AttendeeCache.open(this.directory.resolve(kioskId + ".kiosk.db.cache"))) {
 			assertThat(cache.policy()).hasValueSatisfying((policy) -> assertThat(policy.version()).isEqualTo(version));
 		}
