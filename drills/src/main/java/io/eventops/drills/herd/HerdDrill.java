@@ -412,12 +412,29 @@ public final class HerdDrill {
 				this.plan.baselineThreads(), this.plan.seed() + round);
 		HerdData data = HerdData.generate(warm, this.runId + "w" + round, OffsetDateTime.now());
 		admin.importAttendees(data.eventId(), data.attendeeIds());
-		Map<String, String> tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		// under the policy the warm-up takes the policy's path too, so that the measured
+		// herd runs compiled code on both sides of the comparison
+		CachedPolicy policy = null;
+		Map<String, String> tokens;
+		if (this.underPolicy) {
+			String json = HerdPolicy.json(OffsetDateTime.now());
+			policy = new CachedPolicy(admin.putPolicy(data.eventId(), json), json);
+			tokens = admin.provisionKiosksInAreas(data.eventId(),
+					HerdPolicy.areasOf(List.copyOf(data.entries().keySet())));
+		}
+		else {
+			tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
+		}
 		DrillHttpClient http = new DrillHttpClient(admin.http(), warm.seed());
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(),
 				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up-" + round)), warm.batchSize(),
 				backoff, warm.seed()), tokens, http, threads)) {
-			fleet.record(data.entries(), threads);
+			if (policy != null) {
+				fleet.recordUnderPolicy(data.entries(), threads, policy);
+			}
+			else {
+				fleet.record(data.entries(), threads);
+			}
 			http.faults(new KioskFaults(warm.replayFraction(), 0, 0));
 			scrapeMetrics(admin);
 			this.progress.phase("warm-up round " + round, warm.totalEntries());
