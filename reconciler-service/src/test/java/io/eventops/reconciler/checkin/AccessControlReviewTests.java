@@ -141,6 +141,8 @@ class AccessControlReviewTests {
 		JsonNode changed = changes.get(changes.size() - 1).get("attendee");
 		assertThat(changed.has("movements")).as("the change of a movement carries the movements: %s", changed).isTrue();
 		assertThat(changed.get("movements").get(0).get("key").asString()).isEqualTo(kiosk + ":1");
+		// a null ticket type is left out ("missing means the policy's first")
+		this.jdbc.update("UPDATE reconciler.attendees SET ticket_type = 'full' WHERE attendee_id = ?", attendee);
 		JsonNode inSnapshot = null;
 		for (JsonNode one : snapshot().get("attendees")) {
 			if (one.get("attendeeId").asString().equals(attendee)) {
