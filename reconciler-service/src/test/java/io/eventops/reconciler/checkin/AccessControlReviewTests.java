@@ -80,6 +80,10 @@ class AccessControlReviewTests {
 		assertThat(result.outcome()).isEqualTo(Outcome.APPLIED);
 		assertThat(badgeJobs(people.get(1))).as("badge jobs of the attendee delivered after the save").isEqualTo(1);
 		assertThat(flags(people.get(1))).as("a check-in no rule was in force for").isEmpty();
+		assertThat(this.jdbc.queryForObject("SELECT area_id FROM reconciler.movements WHERE idempotency_key = ?",
+				String.class, kiosk + ":2"))
+			.as("a kiosk without an area is the badge desk")
+			.isEqualTo("desk");
 	}
 
 	/**
