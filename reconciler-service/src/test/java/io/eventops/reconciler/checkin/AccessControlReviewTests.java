@@ -87,6 +87,49 @@ class AccessControlReviewTests {
 	}
 
 	/**
+	 * Invariant 12 ("the attendee's prior entries"): the check-ins recorded before an
+	 * event's first policy become movements at the badge area in the save's transaction,
+	 * judged, and sent to the kiosk caches as an UPDATED change, so the judgement, the
+	 * online check and an offline door count them. A later save adds nothing.
+	 */
+	@Test
+	void theFirstPolicySaveMakesTheEarlierCheckInsPartOfTheHistory() {
+		List<String> people = TestData.attendees(this.jdbc, this.event, 2);
+		String kiosk = TestData.kiosk();
+		batch(kiosk, TestData.entry(kiosk, 1, people.get(0)).capturedAt(THU));
+		long before = snapshot().get("streamSeq").asLong();
+		savePolicy(TestPolicy.policy().area("hall", "ONCE"));
+		assertThat(this.jdbc.queryForList("""
+				SELECT idempotency_key || ' ' || kiosk_id || ' ' || type || ' ' || area_id || ' ' || judged_version
+				  || ' ' || server_verdict || ' ' || against_rules FROM reconciler.movements WHERE attendee_id = ?""",
+				String.class, people.get(0)))
+			.containsExactly(kiosk + ":1 " + kiosk + " CHECK_IN desk 1 ADMIT false");
+		assertThat(this.jdbc.queryForObject(
+				"SELECT captured_at = ?::timestamptz FROM reconciler.movements WHERE attendee_id = ?", Boolean.class,
+				THU.toString(), people.get(0)))
+			.isTrue();
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.movements WHERE attendee_id = ?",
+				Long.class, people.get(1)))
+			.isZero();
+		JsonNode changes = this.http.get("/internal/v1/events/" + this.event + "/changes?after=" + before, internal())
+			.body()
+			.get("changes");
+		JsonNode updated = null;
+		for (JsonNode change : changes) {
+			if (change.get("kind").asString().equals("UPDATED")) {
+				updated = change.get("attendee");
+			}
+		}
+		assertThat(updated).as("the changes after the save: %s", changes).isNotNull();
+		assertThat(updated.get("attendeeId").asString()).isEqualTo(people.get(0));
+		assertThat(updated.get("movements").get(0).get("areaId").asString()).isEqualTo("desk");
+		savePolicy(TestPolicy.policy().area("hall", "ANY"));
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.movements WHERE event_id = ?", Long.class,
+				this.event))
+			.isEqualTo(1);
+	}
+
+	/**
 	 * Invariant 12, "flags converge whatever the order of arrival", with an entry that
 	 * names a policy version the event does not have yet (the edge accepts any integer >=
 	 * 0 and the reconciler falls back to the version in force at capture). Two attendees
