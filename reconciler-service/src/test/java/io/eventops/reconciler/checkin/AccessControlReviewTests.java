@@ -160,8 +160,16 @@ class AccessControlReviewTests {
 		savePolicy(TestPolicy.policy().area("hall", "ANY"));
 		// x's arrives after it
 		batch(other, TestData.entry(other, 1, x).capturedAt(THU.plusMinutes(30)).exitAt("desk"));
-		assertThat(flags(x)).isEmpty();
-		assertThat(flags(y)).as("the same entries, the save at another point of the arrivals").isEqualTo(flags(x));
+		// Both second admissions named version 2 before it existed: each was judged under
+		// the fallback (version 1, hall ONCE) when first recorded, and keeps it whatever
+		// arrives after the save (the judged version is fixed once, never re-resolved).
+		assertThat(flags(x)).containsExactly(kiosk + ":2=ALREADY_ENTERED");
+		assertThat(flags(y)).as("the same entries, the save at another point of the arrivals")
+			.containsExactly(kiosk + ":4=ALREADY_ENTERED");
+		assertThat(this.jdbc.queryForList(
+				"SELECT DISTINCT judged_version FROM reconciler.movements WHERE attendee_id IN (?, ?) AND type = 'CHECK_IN'",
+				Integer.class, x, y))
+			.containsExactly(1);
 	}
 
 	/**
