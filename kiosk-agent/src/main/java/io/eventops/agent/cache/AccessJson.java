@@ -1,5 +1,6 @@
 package io.eventops.agent.cache;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -24,6 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class AccessJson {
 
 	private static final JsonMapper json = JsonMapper.builder().build();
+
+	private static final System.Logger logger = System.getLogger(AccessJson.class.getName());
 
 	private AccessJson() {
 	}
@@ -65,14 +68,29 @@ final class AccessJson {
 			return movements;
 		}
 		for (JsonNode movement : node.values()) {
-			MovementType type = MovementType.valueOf(movement.path("type").asString());
-			String annuls = movement.path("annuls").isString() ? movement.get("annuls").asString() : null;
-			String areaId = movement.path("areaId").isString() ? movement.get("areaId").asString() : null;
-			Instant at = Rfc3339.parse(movement.path("capturedAt").asString()).toInstant();
-			movements.add(new Movement(movement.path("key").asString(), attendeeId, type, areaId, at,
-					(type == MovementType.ANNUL) ? annuls : null));
+			try {
+				movements.add(movement(attendeeId, movement));
+			}
+			catch (IllegalArgumentException | NullPointerException | DateTimeException ex) {
+				// one malformed movement (no area, an unknown type, a bad time) is left
+				// out
+				// on its own: failing here would fail the whole snapshot, every attendee
+				// of
+				// the event (invariant 11)
+				logger.log(System.Logger.Level.WARNING, "Skipped a malformed movement {0} of attendee {1}: {2}",
+						movement.path("key").asString(""), attendeeId, ex.getMessage());
+			}
 		}
 		return movements;
+	}
+
+	private static Movement movement(String attendeeId, JsonNode movement) {
+		MovementType type = MovementType.valueOf(movement.path("type").asString());
+		String key = movement.path("key").isString() ? movement.get("key").asString() : null;
+		String annuls = movement.path("annuls").isString() ? movement.get("annuls").asString() : null;
+		String areaId = movement.path("areaId").isString() ? movement.get("areaId").asString() : null;
+		Instant at = Rfc3339.parse(movement.path("capturedAt").asString()).toInstant();
+		return new Movement(key, attendeeId, type, areaId, at, (type == MovementType.ANNUL) ? annuls : null);
 	}
 
 	static List<Movement> movements(String attendeeId, String text) {

@@ -87,7 +87,11 @@ public class AdmissionJudge {
 				if (movement.type() != MovementType.CHECK_IN && movement.type() != MovementType.REFUSED) {
 					continue;
 				}
-				long version = timeline.versionFor(row.policyVersion(), movement.capturedAt());
+				// fixed when the movement was recorded; resolved here only for a row
+				// written
+				// before it was (invariant 12: a version saved later never moves it)
+				long version = (row.judgedVersion() != null) ? row.judgedVersion()
+						: timeline.versionFor(row.policyVersion(), movement.capturedAt());
 				CompiledPolicy policy = this.policies.compiled(eventId, version).orElseThrow();
 				Decision decision = EntryDecider.decide(policy, new Attempt(attendee, ticketTypes.get(attendee),
 						movement.areaId(), movement.capturedAt(), movement.key()), movements);

@@ -1,9 +1,13 @@
 package io.eventops.reconciler.access;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
+import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.reconciler.web.ReconcilerProblem;
@@ -36,6 +40,21 @@ public class PolicyStore {
 			FROM reconciler.event_policies WHERE event_id = ?
 			RETURNING version, policy::text""";
 
+	// The check-ins of contract v1 recorded before the event's first policy, one movement
+	// each at the badge area: the winning record's key, source and capture time, judged
+	// under version 1 (no version was in force at their capture: the first).
+	private static final String BACK_FILL = """
+			WITH ins AS (
+			  INSERT INTO reconciler.movements (idempotency_key, event_id, attendee_id, kiosk_id, seq, type, area_id,
+			    captured_at, judged_version)
+			  SELECT c.idempotency_key, c.event_id, c.attendee_id, c.source_id, c.seq, 'CHECK_IN', ?, c.captured_at, ?
+			  FROM reconciler.check_ins c WHERE c.event_id = ?
+			  ORDER BY c.idempotency_key
+			  ON CONFLICT (idempotency_key) DO NOTHING
+			  RETURNING attendee_id
+			)
+			SELECT ins.attendee_id, a.ticket_type FROM ins JOIN reconciler.attendees a ON a.attendee_id = ins.attendee_id""";
+
 	private final JdbcTemplate jdbc;
 
 	private final JsonMapper json;
@@ -43,6 +62,8 @@ public class PolicyStore {
 	private final ChangeLog changeLog;
 
 	private final CompiledPolicies compiled;
+
+	private final AdmissionJudge judge;
 
 	@Autowired
 	PolicyStore(JdbcTemplate jdbc, JsonMapper json, ChangeLog changeLog, PolicyProperties properties) {
@@ -61,6 +82,7 @@ public class PolicyStore {
 		this.json = json;
 		this.changeLog = changeLog;
 		this.compiled = new CompiledPolicies(compiledCacheSize);
+		this.judge = new AdmissionJudge(jdbc, this);
 	}
 
 	/**
@@ -91,7 +113,12 @@ public class PolicyStore {
 		String body = this.json.writeValueAsString(policy.withVersion(0));
 		Saved saved = this.jdbc.queryForObject(INSERT_VERSION, (rs, n) -> new Saved(rs.getLong(1), rs.getString(2)),
 				eventId, body, savedBy, eventId);
+		Map<String, String> backFilled = (saved.version() == 1) ? backFill(eventId, policy) : Map.of();
 		this.changeLog.appendPolicy(eventId, saved.version(), saved.policy());
+		this.changeLog.append(eventId,
+				backFilled.keySet()
+					.stream()
+					.collect(Collectors.toMap((attendee) -> attendee, (attendee) -> ChangeKind.UPDATED)));
 		return saved.version();
 	}
 
@@ -161,6 +188,21 @@ public class PolicyStore {
 		Long version = this.jdbc.queryForObject("SELECT max(version) FROM reconciler.event_policies WHERE event_id = ?",
 				Long.class, eventId);
 		return (version != null) ? compiled(eventId, version) : Optional.empty();
+	}
+
+	// Before its first policy an event's check-ins are no movements (contract v1): made
+	// part of the history in the save's transaction, judged like any admission, and sent
+	// to the kiosk caches, so the judgement, the online check and an offline door all
+	// count them (invariant 12). A batch that read "no policy" before this save commits
+	// and appends after it is not seen here (see the report of #35's fix).
+	private Map<String, String> backFill(String eventId, EventPolicy policy) {
+		String badgeArea = PolicyCompiler.compile(policy.withVersion(1)).badgeArea().area().areaId();
+		Map<String, String> ticketTypes = new HashMap<>();
+		this.jdbc.query(BACK_FILL, (rs) -> {
+			ticketTypes.put(rs.getString(1), rs.getString(2));
+		}, badgeArea, 1, eventId);
+		this.judge.rejudge(eventId, timeline(eventId), ticketTypes);
+		return ticketTypes;
 	}
 
 	private record Saved(long version, String policy) {

@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
@@ -118,12 +118,12 @@ class CheckInWriter {
 			  SELECT * FROM unnest(CAST(:keys AS text[]), CAST(:attendees AS text[]), CAST(:seqs AS int8[]),
 			    CAST(:types AS text[]), CAST(:areas AS text[]), CAST(:captured AS text[]), CAST(:annuls AS text[]),
 			    CAST(:versions AS int4[]), CAST(:decisions AS text[]), CAST(:reasons AS text[]),
-			    CAST(:badge AS bool[]), CAST(:printedLocally AS bool[]))
-			    AS t(k, a, q, ty, ar, c, an, v, d, r, badge, printed_locally)
+			    CAST(:badge AS bool[]), CAST(:printedLocally AS bool[]), CAST(:judged AS int4[]))
+			    AS t(k, a, q, ty, ar, c, an, v, d, r, badge, printed_locally, jv)
 			), ins AS (
 			  INSERT INTO reconciler.movements (idempotency_key, event_id, attendee_id, kiosk_id, seq, type, area_id,
-			    captured_at, annuls, policy_version, kiosk_decision, kiosk_reason)
-			  SELECT t.k, :eventId, t.a, :kioskId, t.q, t.ty, t.ar, t.c::timestamptz, t.an, t.v, t.d, t.r FROM t
+			    captured_at, annuls, policy_version, kiosk_decision, kiosk_reason, judged_version)
+			  SELECT t.k, :eventId, t.a, :kioskId, t.q, t.ty, t.ar, t.c::timestamptz, t.an, t.v, t.d, t.r, t.jv FROM t
 			  ORDER BY t.k
 			  ON CONFLICT (idempotency_key) DO NOTHING
 			), firsts AS (
@@ -333,12 +333,11 @@ class CheckInWriter {
 	 * attendee's first admission at the badge desk.
 	 * @param request the batch's kiosk context
 	 * @param items the applied entries, each one movement
-	 * @param printsBadge whether an entry's area prints the badge under the version it is
-	 * judged by
+	 * @param placement where each entry counts and the version it is judged under
 	 * @return the badge job each movement created, by key
 	 */
 	Map<String, String> insertMovements(ReconcileRequest request, List<BatchItem> items,
-			Predicate<BatchItem> printsBadge) {
+			Function<BatchItem, Placement> placement) {
 		Map<String, String> jobs = new HashMap<>();
 		if (items.isEmpty()) {
 			return jobs;
@@ -357,22 +356,25 @@ class CheckInWriter {
 		String[] reasons = new String[n];
 		Boolean[] badge = new Boolean[n];
 		Boolean[] local = new Boolean[n];
+		Integer[] judged = new Integer[n];
 		for (int i = 0; i < n; i++) {
 			BatchItem item = sorted.get(i);
 			FlushEntry entry = item.entry().entry();
+			Placement placed = placement.apply(item);
 			keys[i] = item.key();
 			attendees[i] = entry.attendeeId();
 			seqs[i] = entry.seq();
 			types[i] = (entry.type() != null) ? entry.type().name() : EntryType.CHECK_IN.name();
-			areas[i] = entry.areaId();
+			areas[i] = placed.areaId();
 			captured[i] = entry.capturedAt().toInstant().toString();
 			annuls[i] = entry.annuls();
 			versions[i] = (entry.policyVersion() != null) ? (int) Math.min(entry.policyVersion(), Integer.MAX_VALUE)
 					: null;
 			decisions[i] = (entry.kioskDecision() != null) ? entry.kioskDecision().decision().name() : null;
 			reasons[i] = (entry.kioskDecision() != null) ? entry.kioskDecision().reason() : null;
-			badge[i] = item.isAdmission() && printsBadge.test(item);
+			badge[i] = item.isAdmission() && placed.printsBadge();
 			local[i] = entry.badgePrintedLocally();
+			judged[i] = (int) placed.judgedVersion();
 		}
 		this.jdbc.sql(INSERT_MOVEMENTS)
 			.param("keys", keys)
@@ -387,6 +389,7 @@ class CheckInWriter {
 			.param("reasons", reasons)
 			.param("badge", badge)
 			.param("printedLocally", local)
+			.param("judged", judged)
 			.param("eventId", request.eventId())
 			.param("kioskId", request.kioskId())
 			.param("printerPool", request.printerPool())
@@ -458,6 +461,17 @@ class CheckInWriter {
 	 */
 	void appendChanges(String eventId, Map<String, ChangeKind> changes) {
 		this.changeLog.append(eventId, changes);
+	}
+
+	/**
+	 * Where a movement counts and what it is judged by, fixed when it is first recorded.
+	 *
+	 * @param areaId the entry's area, or for one without (a kiosk provisioned without an
+	 * area: the badge desk) the badge area of the version it is judged under
+	 * @param judgedVersion the policy version it is judged under, for good (invariant 12)
+	 * @param printsBadge whether that area prints the badge under that version
+	 */
+	record Placement(String areaId, long judgedVersion, boolean printsBadge) {
 	}
 
 	/**

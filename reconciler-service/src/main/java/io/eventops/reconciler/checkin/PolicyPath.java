@@ -4,12 +4,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.access.AdmissionJudge;
 import io.eventops.reconciler.access.PolicyStore;
 import io.eventops.reconciler.access.PolicyTimeline;
 import io.eventops.reconciler.stream.ChangeKind;
+import io.eventops.rules.policy.CompiledPolicy;
 
 import org.springframework.stereotype.Component;
 
@@ -63,7 +65,7 @@ class PolicyPath {
 		}
 		List<BatchItem> movements = part.passed();
 		Map<String, String> jobs = this.writer.insertMovements(request, movements,
-				(item) -> printsBadge(request.eventId(), timeline, item.entry().entry()));
+				(item) -> place(request.eventId(), timeline, item.entry().entry()));
 		Map<String, ChangeKind> changes = new HashMap<>(part.applied(
 				this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers(), false),
 				jobs));
@@ -76,12 +78,20 @@ class PolicyPath {
 		return changes;
 	}
 
-	private boolean printsBadge(String eventId, PolicyTimeline timeline, FlushEntry entry) {
+	// Fixed once, when the movement is first recorded (invariant 12): the version is the
+	// entry's own if the event has it, else the one in force at its capture, else the
+	// first, and a version saved later never moves it. An entry without an area comes
+	// from a kiosk provisioned without one, which before #35 always was the badge desk:
+	// it counts at the badge area of that version, badge job included (invariant 7).
+	private CheckInWriter.Placement place(String eventId, PolicyTimeline timeline, FlushEntry entry) {
 		long version = timeline.versionFor(entry.policyVersion(), entry.capturedAt().toInstant());
-		return entry.areaId() != null && this.policies.compiled(eventId, version)
-			.flatMap((policy) -> policy.area(entry.areaId()))
-			.map((area) -> area.area().printsBadge())
-			.orElse(false);
+		CompiledPolicy policy = this.policies.compiled(eventId, version).orElseThrow();
+		if (entry.type() == EntryType.ANNUL) {
+			return new CheckInWriter.Placement(null, version, false);
+		}
+		String areaId = (entry.areaId() != null) ? entry.areaId() : policy.badgeArea().area().areaId();
+		boolean printsBadge = policy.area(areaId).map((area) -> area.area().printsBadge()).orElse(false);
+		return new CheckInWriter.Placement(areaId, version, printsBadge);
 	}
 
 }
