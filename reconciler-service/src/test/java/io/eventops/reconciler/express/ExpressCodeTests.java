@@ -77,7 +77,8 @@ class ExpressCodeTests {
 				.until(() -> this.jdbc.queryForObject(
 						"SELECT claim_token IS NOT NULL FROM reconciler.express_codes WHERE code = ?", Boolean.class,
 						code));
-			// B comes while A's check-ins are in flight: it sees A's lease (in-flight), or,
+			// B comes while A's check-ins are in flight: it sees A's lease (in-flight),
+			// or,
 			// once A's check-in transaction passed the code's fence (V17) and holds the
 			// code's row, it waits for A's commit and sees the code used (already-used);
 			// which of the two depends on how far A got, and neither redeems anything
