@@ -16,8 +16,8 @@ class RunbooksTests {
 	/** Tables and views of the services' Flyway migrations that runbooks may query. */
 	private static final Set<String> TABLES = Set.of("reconciler.check_ins", "reconciler.processed_entries",
 			"reconciler.badge_jobs", "reconciler.attendees", "reconciler.events", "reconciler.rejections",
-			"reconciler.change_log", "reconciler.express_codes", "reconciler.badge_job_feed", "edge.kiosks",
-			"printing.print_jobs", "printing.printers");
+			"reconciler.change_log", "reconciler.express_codes", "reconciler.badge_job_feed", "reconciler.movements",
+			"reconciler.event_policies", "edge.kiosks", "printing.print_jobs", "printing.printers");
 
 	/** ARCHITECTURE.md's Redis keys, with their literal hash tag. */
 	private static final List<Pattern> REDIS_KEYS = List.of(Pattern.compile("ckin:claim:\\{[^}]+}:[^\"' ]+"),
@@ -38,7 +38,7 @@ class RunbooksTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
-			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md", "access-control.md" })
 	void runbookUsesOnlyRealTablesKeysAndEndpoints(String name) {
 		String text = runbook(name);
 		assertThat(runbook("README.md")).contains("(" + name + ")");
@@ -72,7 +72,7 @@ class RunbooksTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
-			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md", "access-control.md" })
 	void opsCallsAuthenticateWithTheRealUsers(String name) {
 		List<String> adminCalls = commands(runbook(name)).stream()
 			.filter((command) -> command.startsWith("curl") && command.contains("/admin/v1/"))
@@ -88,7 +88,7 @@ class RunbooksTests {
 	// the alert, a query or a prompt
 	@ParameterizedTest
 	@ValueSource(strings = { "README.md", "reconnect-divergence.md", "printer-death.md", "replay-storm.md",
-			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md" })
+			"kiosk-stopped-flushing.md", "print-ledger.md", "service-health.md", "access-control.md" })
 	void commandsHaveNoPlaceholdersAndPostIncidentQueriesCanFail(String name) {
 		for (String command : commands(runbook(name))) {
 			String code = command.contains(" #") ? command.substring(0, command.indexOf(" #")) : command;
