@@ -413,6 +413,11 @@ public final class BrowserStack {
 	private static void send(HttpExchange exchange, int status, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().set("Content-Type", "application/json");
+		// one connection per control call: node's fetch keeps connections alive and would
+		// send the next call on one this server is just closing ("other side closed",
+		// seen
+		// in CI)
+		exchange.getResponseHeaders().set("Connection", "close");
 		exchange.sendResponseHeaders(status, bytes.length);
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(bytes);
