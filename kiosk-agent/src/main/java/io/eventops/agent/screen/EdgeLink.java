@@ -22,7 +22,7 @@ import io.eventops.agent.flush.FlushRound;
  */
 final class EdgeLink implements AutoCloseable {
 
-	private static final Duration LONG_POLL = Duration.ofSeconds(20);
+	static final Duration LONG_POLL = Duration.ofSeconds(20);
 
 	private static final Duration MAX_PAUSE = Duration.ofSeconds(5);
 
@@ -46,14 +46,25 @@ final class EdgeLink implements AutoCloseable {
 
 	private final Waiter waiter;
 
+	private final Duration longPoll;
+
 	EdgeLink(KioskAgent agent, Clock clock) {
-		this(agent, clock, new SignalWaiter());
+		this(agent, clock, LONG_POLL);
+	}
+
+	EdgeLink(KioskAgent agent, Clock clock, Duration longPoll) {
+		this(agent, clock, new SignalWaiter(), longPoll);
 	}
 
 	EdgeLink(KioskAgent agent, Clock clock, Waiter waiter) {
+		this(agent, clock, waiter, LONG_POLL);
+	}
+
+	EdgeLink(KioskAgent agent, Clock clock, Waiter waiter, Duration longPoll) {
 		this.agent = agent;
 		this.clock = clock;
 		this.waiter = waiter;
+		this.longPoll = longPoll;
 		this.thread = Thread.ofPlatform().daemon().name("kiosk-screen-edge-link").unstarted(this::run);
 	}
 
@@ -100,7 +111,7 @@ final class EdgeLink implements AutoCloseable {
 				// whether the edge is there; later ones long-poll
 				long position = this.agent.cache().streamSeq();
 				boolean quick = failures > 0 || !this.synced || position < 0;
-				CacheSync.Round round = this.agent.syncCache(quick ? Duration.ZERO : LONG_POLL);
+				CacheSync.Round round = this.agent.syncCache(quick ? Duration.ZERO : this.longPoll);
 				this.synced = true;
 				contact();
 				failures = 0;

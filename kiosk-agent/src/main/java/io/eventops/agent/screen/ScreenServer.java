@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -42,11 +43,11 @@ public final class ScreenServer implements AutoCloseable {
 
 	private final Set<String> hosts;
 
-	private ScreenServer(KioskAgent agent, ScreenSettings settings, Clock clock) throws IOException {
+	private ScreenServer(KioskAgent agent, ScreenSettings settings, Clock clock, Duration longPoll) throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()), 64);
 		int port = this.server.getAddress().getPort();
 		this.hosts = Set.of("127.0.0.1:" + port, "localhost:" + port);
-		this.link = new EdgeLink(agent, clock);
+		this.link = new EdgeLink(agent, clock, longPoll);
 		this.language = new AtomicReference<>(settings.language());
 		this.api = new ScreenApi(agent, this.link, settings, clock);
 		this.staff = new StaffApi(agent, this.link, new StaffPin(settings.staffPin(), clock), clock, this.language);
@@ -65,7 +66,12 @@ public final class ScreenServer implements AutoCloseable {
 	 */
 	static ScreenServer start(KioskAgent agent, ScreenSettings settings, Clock clock, RoundListener holder)
 			throws IOException {
-		ScreenServer screen = new ScreenServer(agent, settings, clock);
+		return start(agent, settings, clock, holder, EdgeLink.LONG_POLL);
+	}
+
+	private static ScreenServer start(KioskAgent agent, ScreenSettings settings, Clock clock, RoundListener holder,
+			Duration longPoll) throws IOException {
+		ScreenServer screen = new ScreenServer(agent, settings, clock, longPoll);
 		holder.target = screen.link;
 		screen.link.start();
 		screen.server.start();
@@ -80,10 +86,25 @@ public final class ScreenServer implements AutoCloseable {
 	 * @throws IOException when the port cannot be bound
 	 */
 	public static Running open(KioskAgent.Builder agentBuilder, ScreenSettings settings) throws IOException {
+		return open(agentBuilder, settings, EdgeLink.LONG_POLL);
+	}
+
+	/**
+	 * Opens the agent and serves its screen, its cache long-polling the edge for at most
+	 * the given time: tests that cut the network shorten it, since a poll in flight only
+	 * notices the cut when it ends.
+	 * @param agentBuilder the agent's builder
+	 * @param settings the screen's settings
+	 * @param longPoll how long one cache poll may wait for changes
+	 * @return the running screen
+	 * @throws IOException when the port cannot be bound
+	 */
+	static Running open(KioskAgent.Builder agentBuilder, ScreenSettings settings, Duration longPoll)
+			throws IOException {
 		RoundListener listener = new RoundListener();
 		KioskAgent agent = agentBuilder.onRound(listener).open();
 		try {
-			ScreenServer screen = start(agent, settings, Clock.systemDefaultZone(), listener);
+			ScreenServer screen = start(agent, settings, Clock.systemDefaultZone(), listener, longPoll);
 			agent.start();
 			return new Running(agent, screen);
 		}

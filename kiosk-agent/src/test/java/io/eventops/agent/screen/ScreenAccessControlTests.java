@@ -40,6 +40,12 @@ import static org.awaitility.Awaitility.await;
  */
 class ScreenAccessControlTests {
 
+	// a poll in flight notices a cut network only when it ends: short polls, so that a
+	// test
+	// cutting the network waits a second for the screen to say offline, not the 20 s of
+	// production's poll
+	private static final Duration TEST_LONG_POLL = Duration.ofSeconds(1);
+
 	@TempDir
 	Path directory;
 
@@ -56,9 +62,10 @@ class ScreenAccessControlTests {
 		String kioskId = EdgeFixtureAccess.newKioskId("screen-ac");
 		String token = EdgeFixtureAccess.provision(kioskId);
 		this.attendees = EdgeFixtureAccess.attendees("scrac", 2);
-		this.running = ScreenServer
-			.open(KioskAgent.builder(EdgeFixtureAccess.config(kioskId, token, this.directory.resolve("k.db")))
-				.network(this.network::get), new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"));
+		this.running = ScreenServer.open(
+				KioskAgent.builder(EdgeFixtureAccess.config(kioskId, token, this.directory.resolve("k.db")))
+					.network(this.network::get),
+				new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"), TEST_LONG_POLL);
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
 		await().atMost(Duration.ofMinutes(1))
 			.until(() -> this.running.agent().cache().find(this.attendees.get(1)).isPresent());

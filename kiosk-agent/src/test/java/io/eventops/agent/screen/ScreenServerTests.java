@@ -43,6 +43,12 @@ import static org.awaitility.Awaitility.await;
  */
 class ScreenServerTests {
 
+	// a poll in flight notices a cut network only when it ends: short polls, so that a
+	// test
+	// cutting the network waits a second for the screen to say offline, not the 20 s of
+	// production's poll
+	private static final Duration TEST_LONG_POLL = Duration.ofSeconds(1);
+
 	@TempDir
 	Path directory;
 
@@ -69,7 +75,7 @@ class ScreenServerTests {
 
 	private void serve(AgentConfig config) throws IOException {
 		this.running = ScreenServer.open(KioskAgent.builder(config).network(this.network::get),
-				new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"));
+				new ScreenSettings(0, "864213", Duration.ofSeconds(60), "en"), TEST_LONG_POLL);
 		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("ready").asBoolean());
 	}
 
