@@ -22,6 +22,10 @@ final class EntryValidator {
 
 	private static final Pattern ATTENDEE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
 
+	// the shape of a kiosk's idempotency key {kioskId}:{seq}: a kiosk id of the edge's
+	// provisioning rule and a seq without leading zeros (bounded below by EntryBounds)
+	private static final Pattern ADMISSION_KEY = Pattern.compile("[a-z0-9][a-z0-9-]{1,31}:[1-9][0-9]{0,15}");
+
 	/**
 	 * Checks an entry of a kiosk provisioned without an area.
 	 * @param kioskId the kiosk
@@ -84,6 +88,9 @@ final class EntryValidator {
 			}
 			overrides = new BadgeOverrides(text(badge.get("displayName")), text(badge.get("company")));
 		}
+		if (type == EntryType.ANNUL) {
+			return annulment(raw, keyAsSent, node, attendee.stringValue(), capturedAt, queuedAt, printed, overrides);
+		}
 		JsonNode area = present(node.get("areaId"));
 		// the kiosk's own area or, for a kiosk provisioned without one, none: the area is
 		// where the kiosk stands, not something an entry may choose
@@ -100,7 +107,7 @@ final class EntryValidator {
 			return EntryCheck.invalid(keyAsSent, decision.invalidField());
 		}
 		if (present(node.get("annuls")) != null) {
-			// only an ANNUL names an admission, and the edge takes none yet
+			// only an ANNUL names an admission
 			return EntryCheck.invalid(keyAsSent, "annuls");
 		}
 		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, type, attendee.stringValue(), capturedAt, queuedAt,
@@ -109,8 +116,45 @@ final class EntryValidator {
 				decision.decision(), null));
 	}
 
-	// CHECK_IN, EXIT and REFUSED. ANNUL stays INVALID_ENTRY (field type) until issue #36
-	// builds the annulment path; a kiosk of this release never sends one.
+	// An ANNUL (#36) undoes the admission whose key it names, wherever that admission was
+	// recorded: it has no area of its own (it counts nowhere, invariant 13), no decision
+	// and no badge. Whether the key is an admission of this attendee only the reconciler
+	// knows; here it must be a key's shape.
+	private static EntryCheck annulment(ParsedFlush.RawEntry raw, String keyAsSent, JsonNode node, String attendeeId,
+			OffsetDateTime capturedAt, OffsetDateTime queuedAt, JsonNode printed, BadgeOverrides overrides) {
+		if (printed != null && printed.isBoolean() && printed.booleanValue()) {
+			return EntryCheck.invalid(keyAsSent, "badgePrintedLocally");
+		}
+		if (overrides != null) {
+			return EntryCheck.invalid(keyAsSent, "badge");
+		}
+		if (present(node.get("areaId")) != null) {
+			return EntryCheck.invalid(keyAsSent, "areaId");
+		}
+		JsonNode version = present(node.get("policyVersion"));
+		if (version != null && (!version.isIntegralNumber() || !version.canConvertToLong() || version.asLong() < 0)) {
+			return EntryCheck.invalid(keyAsSent, "policyVersion");
+		}
+		if (present(node.get("kioskDecision")) != null) {
+			return EntryCheck.invalid(keyAsSent, "kioskDecision");
+		}
+		JsonNode annuls = present(node.get("annuls"));
+		if (annuls == null || !annuls.isString() || !isAdmissionKey(annuls.stringValue())
+				|| annuls.stringValue().equals(keyAsSent)) {
+			return EntryCheck.invalid(keyAsSent, "annuls");
+		}
+		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, EntryType.ANNUL, attendeeId, capturedAt, queuedAt,
+				false, null, null, (version != null) ? version.asLong() : null, null, annuls.stringValue()));
+	}
+
+	private static boolean isAdmissionKey(String key) {
+		if (!ADMISSION_KEY.matcher(key).matches()) {
+			return false;
+		}
+		return EntryBounds.isValidSeq(Long.parseLong(key.substring(key.indexOf(':') + 1)));
+	}
+
+	// CHECK_IN, EXIT, REFUSED and ANNUL (#36).
 	private static EntryType type(JsonNode node) {
 		if (node == null || !node.isString()) {
 			return null;
@@ -119,6 +163,7 @@ final class EntryValidator {
 			case "CHECK_IN" -> EntryType.CHECK_IN;
 			case "EXIT" -> EntryType.EXIT;
 			case "REFUSED" -> EntryType.REFUSED;
+			case "ANNUL" -> EntryType.ANNUL;
 			default -> null;
 		};
 	}

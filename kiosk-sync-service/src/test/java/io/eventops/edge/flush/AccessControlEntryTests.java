@@ -83,10 +83,59 @@ class AccessControlEntryTests {
 		assertThat(check.entry().kioskDecision()).isNull();
 	}
 
-	// ANNUL is the admission's undo of issue #36; until then the edge does not take it
+	// ANNUL is the admission's undo (#36): any admission's key, of this kiosk or another
+	@ParameterizedTest
+	@ValueSource(strings = { "k-1:7", "kiosk-02:1", "hall-a-east:9007199254740991" })
+	void anAnnulmentCarriesTheKeyItAnnulsToTheReconciler(String annulled) {
+		EntryCheck check = check(AREA, entry("ANNUL").put("annuls", annulled).put("policyVersion", 2));
+
+		assertThat(check.isValid()).as(check.invalidField()).isTrue();
+		assertThat(check.entry().type()).isEqualTo(EntryType.ANNUL);
+		assertThat(check.entry().annuls()).isEqualTo(annulled);
+		assertThat(check.entry().attendeeId()).isEqualTo("att_1");
+		assertThat(check.entry().areaId()).isNull();
+		assertThat(check.entry().kioskDecision()).isNull();
+		assertThat(check.entry().badge()).isNull();
+		assertThat(check.entry().policyVersion()).isEqualTo(2L);
+	}
+
 	@Test
-	void anAnnulmentIsNotTakenYet() {
-		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:7"), "type");
+	void anAnnulmentOfAKioskWithoutAreaIsTakenToo() {
+		assertThat(check(null, entry("ANNUL").put("annuls", "k-1:7")).isValid()).isTrue();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "", " ", "k-1", "k-1:", "k-1:0", "k-1:07", "k-1:-3", "K-1:7", "k_1:7", "-k:7", "k-1:7:1",
+			"desk:correction:3", "k-1:9007199254740992", "k-1:99999999999999999", " k-1:7" })
+	void anAnnulmentNamesAKeyOfAnAdmissionsShape(String annulled) {
+		assertInvalid(AREA, entry("ANNUL").put("annuls", annulled), "annuls");
+	}
+
+	@Test
+	void anAnnulmentNeedsTheKeyItAnnulsAsAString() {
+		assertInvalid(AREA, entry("ANNUL"), "annuls");
+		assertInvalid(AREA, entry("ANNUL").putNull("annuls"), "annuls");
+		assertInvalid(AREA, entry("ANNUL").put("annuls", 7), "annuls");
+		assertInvalid(AREA, entry("ANNUL").set("annuls", entry("CHECK_IN")), "annuls");
+	}
+
+	@Test
+	void anAnnulmentCannotAnnulItself() {
+		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:1"), "annuls");
+	}
+
+	@Test
+	void anAnnulmentCarriesNoDecisionNoBadgeAndNoArea() {
+		ObjectNode decided = entry("ANNUL").put("annuls", "k-1:7");
+		decided.putObject("kioskDecision").put("decision", "ADMIT");
+		assertInvalid(AREA, decided, "kioskDecision");
+		ObjectNode badge = entry("ANNUL").put("annuls", "k-1:7");
+		badge.putObject("badge").put("displayName", "Ada");
+		assertInvalid(AREA, badge, "badge");
+		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:7").put("badgePrintedLocally", true),
+				"badgePrintedLocally");
+		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:7").put("areaId", AREA), "areaId");
+		assertInvalid(AREA, entry("ANNUL").put("annuls", "k-1:7").put("policyVersion", -1), "policyVersion");
 	}
 
 	@ParameterizedTest
