@@ -60,6 +60,8 @@ public final class TestData extends CommonTestData {
 
 		private KioskDecision kioskDecision;
 
+		private String annuls;
+
 		private Entry(String kioskId, long seq, String attendeeId) {
 			this.kioskId = kioskId;
 			this.seq = seq;
@@ -112,6 +114,16 @@ public final class TestData extends CommonTestData {
 			return access(EntryType.EXIT, areaId, null, null);
 		}
 
+		/**
+		 * An annulment of the admission with the key (#36).
+		 * @param annulledKey the key of the admission it undoes
+		 * @return this builder
+		 */
+		public Entry annuls(String annulledKey) {
+			this.annuls = annulledKey;
+			return access(EntryType.ANNUL, null, null, null);
+		}
+
 		private Entry access(EntryType type, String areaId, Long policyVersion, KioskDecision decision) {
 			this.type = type;
 			this.areaId = areaId;
@@ -124,7 +136,7 @@ public final class TestData extends CommonTestData {
 			return new FlushEntry(this.seq, this.kioskId + ":" + this.seq, this.type, this.attendeeId, this.capturedAt,
 					this.capturedAt.plusNanos(120_000_000), this.printedLocally,
 					(this.displayName != null) ? new BadgeOverrides(this.displayName, null) : null, this.areaId,
-					this.policyVersion, this.kioskDecision, null);
+					this.policyVersion, this.kioskDecision, this.annuls);
 		}
 
 		public ReconcileEntry build() {
@@ -135,7 +147,14 @@ public final class TestData extends CommonTestData {
 					// optional fields are absent unless set, as kiosks send them
 					+ (this.printedLocally ? ",\"badgePrintedLocally\":true" : "")
 					+ ((this.areaId != null) ? ",\"areaId\":\"" + this.areaId + "\"" : "")
-					+ ((this.policyVersion != null) ? ",\"policyVersion\":" + this.policyVersion : "") + "}";
+					+ ((this.policyVersion != null) ? ",\"policyVersion\":" + this.policyVersion : "")
+					+ ((this.kioskDecision != null)
+							? ",\"kioskDecision\":{\"decision\":\"" + this.kioskDecision.decision() + "\""
+									+ ((this.kioskDecision.reason() != null)
+											? ",\"reason\":\"" + this.kioskDecision.reason() + "\"" : "")
+									+ "}"
+							: "")
+					+ ((this.annuls != null) ? ",\"annuls\":\"" + this.annuls + "\"" : "") + "}";
 			return ReconcileEntry.valid(entry, raw, List.of());
 		}
 

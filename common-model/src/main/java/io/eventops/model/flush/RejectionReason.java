@@ -18,6 +18,25 @@ public enum RejectionReason {
 	KEY_REUSE_MISMATCH,
 
 	/** Queued long after capture: a device replaying history (invariant 5). */
-	STALE_REPLAY
+	STALE_REPLAY,
+
+	/**
+	 * An {@code ANNUL} names a key the server has no movement of for this attendee (yet):
+	 * re-drivable once the admission has arrived (#36).
+	 */
+	ANNULS_UNKNOWN_ENTRY,
+
+	/**
+	 * An {@code ANNUL} names an entry that is no admission (an exit, a refusal, another
+	 * annulment): only a {@code CHECK_IN} can be undone (#36).
+	 */
+	ANNULS_NO_ADMISSION,
+
+	/**
+	 * An {@code ANNUL} for an event without an access-control policy, which keeps no
+	 * movements to undo: re-drivable once the event has a policy, whose first save turns
+	 * the check-ins into movements (#36).
+	 */
+	ANNUL_WITHOUT_POLICY
 
 }

@@ -8,7 +8,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.eventops.rules.decision.Attempt;
 import io.eventops.rules.decision.Decision;
@@ -81,7 +83,19 @@ public class AdmissionJudge {
 		}, PreparedStatement::execute);
 		List<Verdict> changed = new ArrayList<>();
 		this.history.of(attendees).forEach((attendee, recorded) -> {
-			List<Movement> movements = recorded.stream().map(MovementHistory.Recorded::movement).toList();
+			// An annulled admission counts nowhere (#36, invariant 13): not for the
+			// admissions captured after it, whenever the annulment was captured (the
+			// decision's history drops an admission only for an annulment captured
+			// before the attempt), and not among the overrides either.
+			Set<String> annulled = recorded.stream()
+				.map(MovementHistory.Recorded::movement)
+				.filter((movement) -> movement.type() == MovementType.ANNUL)
+				.map(Movement::annulledKey)
+				.collect(Collectors.toSet());
+			List<Movement> movements = recorded.stream()
+				.map(MovementHistory.Recorded::movement)
+				.filter((movement) -> movement.type() != MovementType.ANNUL && !annulled.contains(movement.key()))
+				.toList();
 			for (MovementHistory.Recorded row : recorded) {
 				Movement movement = row.movement();
 				if (movement.type() != MovementType.CHECK_IN && movement.type() != MovementType.REFUSED) {
@@ -97,7 +111,9 @@ public class AdmissionJudge {
 						movement.areaId(), movement.capturedAt(), movement.key()), movements);
 				Verdict verdict = new Verdict(movement.key(), decision.verdict().name(),
 						(decision.reason() != null) ? decision.reason().name() : null, decision.explanation(),
-						movement.type() == MovementType.CHECK_IN && !decision.admitted(), version);
+						movement.type() == MovementType.CHECK_IN && !decision.admitted()
+								&& !annulled.contains(movement.key()),
+						version);
 				if (!verdict.sameAs(row)) {
 					changed.add(verdict);
 				}

@@ -144,6 +144,33 @@ class CheckInWriter {
 			)
 			SELECT f.k, jobs.job_id::text FROM jobs JOIN firsts f ON f.a = jobs.attendee_id""";
 
+	// What each key an annulment names is (#36): the movement of that key, if the server
+	// has one. Read only for a batch with annulments.
+	private static final String SELECT_ANNULLED = """
+			SELECT idempotency_key, attendee_id, type FROM reconciler.movements
+			WHERE idempotency_key = ANY(CAST(:keys AS text[]))""";
+
+	// An annulled admission counts nowhere (invariant 13): an attendee none of whose
+	// admissions stands any more is no longer checked in, so the head-count (one
+	// check_ins row per checked-in attendee) drops by one, once, however many annulments
+	// name the admission. Run after the attendees' movement locks (AdmissionJudge): the
+	// statement's snapshot then holds every movement of a batch that committed before,
+	// and one that has not taken the locks yet counts its attendees in again when it
+	// commits. Rows are locked in attendee order, as the upsert writes them.
+	private static final String UNCOUNT_ANNULLED = """
+			WITH doomed AS (
+			  SELECT c.attendee_id FROM reconciler.check_ins c
+			  WHERE c.attendee_id = ANY(CAST(:attendees AS text[]))
+			    AND NOT EXISTS (SELECT 1 FROM reconciler.movements m
+			      WHERE m.attendee_id = c.attendee_id AND m.type = 'CHECK_IN'
+			        AND NOT EXISTS (SELECT 1 FROM reconciler.movements n
+			          WHERE n.attendee_id = m.attendee_id AND n.type = 'ANNUL' AND n.annuls = m.idempotency_key))
+			  ORDER BY c.attendee_id
+			  FOR UPDATE
+			)
+			DELETE FROM reconciler.check_ins c USING doomed d WHERE c.attendee_id = d.attendee_id
+			RETURNING c.attendee_id""";
+
 	private static final String INSERT_REJECTIONS = """
 			INSERT INTO reconciler.rejections
 			  (kiosk_id, event_id, printer_pool, idempotency_key, seq, fingerprint, reason, field, entry)
@@ -400,6 +427,37 @@ class CheckInWriter {
 	}
 
 	/**
+	 * Reads the movements the annulments name (#36).
+	 * @param keys the annulled keys
+	 * @return what the server has of each key, by key (absent when none)
+	 */
+	Map<String, Annulled> annulled(Collection<String> keys) {
+		Map<String, Annulled> found = new HashMap<>();
+		if (!keys.isEmpty()) {
+			this.jdbc.sql(SELECT_ANNULLED).param("keys", keys.toArray(new String[0])).query((rs) -> {
+				found.put(rs.getString(1), new Annulled(rs.getString(2), EntryType.valueOf(rs.getString(3))));
+			});
+		}
+		return found;
+	}
+
+	/**
+	 * Deletes the check-in of each attendee none of whose admissions stands after an
+	 * annulment (#36, invariant 13); must run under the attendees' movement locks.
+	 * @param attendees the attendees an applied annulment touched
+	 * @return the attendees no longer checked in
+	 */
+	Set<String> uncountAnnulled(Collection<String> attendees) {
+		if (attendees.isEmpty()) {
+			return Set.of();
+		}
+		return new HashSet<>(this.jdbc.sql(UNCOUNT_ANNULLED)
+			.param("attendees", attendees.stream().sorted().toArray(String[]::new))
+			.query((rs, row) -> rs.getString(1))
+			.list());
+	}
+
+	/**
 	 * Quarantines the rejected entries, each once per payload.
 	 * @param request the batch's kiosk context
 	 * @param decision the batch part
@@ -472,6 +530,15 @@ class CheckInWriter {
 	 * @param printsBadge whether that area prints the badge under that version
 	 */
 	record Placement(String areaId, long judgedVersion, boolean printsBadge) {
+	}
+
+	/**
+	 * The movement an annulment names.
+	 *
+	 * @param attendeeId whose movement it is
+	 * @param type its kind
+	 */
+	record Annulled(String attendeeId, EntryType type) {
 	}
 
 	/**

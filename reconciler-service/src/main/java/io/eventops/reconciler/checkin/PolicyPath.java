@@ -3,9 +3,13 @@ package io.eventops.reconciler.checkin;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.access.AdmissionJudge;
 import io.eventops.reconciler.access.PolicyStore;
@@ -57,12 +61,18 @@ class PolicyPath {
 	Map<String, ChangeKind> apply(ReconcileRequest request, BatchDecision part, CheckInWriter.Lookup lookup) {
 		PolicyTimeline timeline = lookup.timeline();
 		if (!timeline.hasPolicy()) {
+			// without a policy no movement is kept, so there is nothing to undo: the
+			// annulment is quarantined until the event has one (#36)
+			for (BatchItem item : annulments(part)) {
+				reject(part, item, RejectionReason.ANNUL_WITHOUT_POLICY);
+			}
 			return part.applied(
 					this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers()));
 		}
 		if (this.policies == null) {
 			throw new IllegalStateException("event " + request.eventId() + " has a policy; this path has none");
 		}
+		checkAnnulments(part);
 		List<BatchItem> movements = part.passed();
 		Map<String, String> jobs = this.writer.insertMovements(request, movements,
 				(item) -> place(request.eventId(), timeline, item.entry().entry()));
@@ -70,12 +80,59 @@ class PolicyPath {
 				this.writer.applyWinners(request, part.winners().values(), part.printedLocally(), part.losers(), false),
 				jobs));
 		Map<String, String> ticketTypes = new HashMap<>();
+		Set<String> annulling = new TreeSet<>();
 		for (BatchItem item : movements) {
 			ticketTypes.put(item.attendeeId(), lookup.ticketTypes().get(item.attendeeId()));
 			changes.putIfAbsent(item.attendeeId(), ChangeKind.UPDATED);
+			if (item.entry().entry().type() == EntryType.ANNUL) {
+				annulling.add(item.attendeeId());
+			}
 		}
 		this.judge.rejudge(request.eventId(), timeline, ticketTypes);
+		// under the movement locks rejudge took (CheckInWriter.UNCOUNT_ANNULLED)
+		for (String attendee : this.writer.uncountAnnulled(annulling)) {
+			changes.put(attendee, ChangeKind.UPDATED);
+		}
 		return changes;
+	}
+
+	// An annulment undoes an admission of its own attendee that the server has: one
+	// committed before, or one this part applies with it (a kiosk that flushes its
+	// admission and its "that was not me" together). Anything else is rejected and
+	// quarantined, before its movement is written, so that a re-drive once the
+	// admission has arrived applies it (#36).
+	private void checkAnnulments(BatchDecision part) {
+		List<BatchItem> annulments = annulments(part);
+		if (annulments.isEmpty()) {
+			return;
+		}
+		Map<String, CheckInWriter.Annulled> known = new HashMap<>(this.writer
+			.annulled(annulments.stream().map((item) -> item.entry().entry().annuls()).collect(Collectors.toSet())));
+		for (BatchItem item : part.passed()) {
+			FlushEntry entry = item.entry().entry();
+			known.putIfAbsent(item.key(), new CheckInWriter.Annulled(item.attendeeId(),
+					(entry.type() != null) ? entry.type() : EntryType.CHECK_IN));
+		}
+		for (BatchItem item : annulments) {
+			CheckInWriter.Annulled annulled = known.get(item.entry().entry().annuls());
+			if (annulled == null || !annulled.attendeeId().equals(item.attendeeId())) {
+				reject(part, item, RejectionReason.ANNULS_UNKNOWN_ENTRY);
+			}
+			else if (annulled.type() != EntryType.CHECK_IN) {
+				reject(part, item, RejectionReason.ANNULS_NO_ADMISSION);
+			}
+		}
+	}
+
+	private static List<BatchItem> annulments(BatchDecision part) {
+		return part.passed().stream().filter((item) -> item.entry().entry().type() == EntryType.ANNUL).toList();
+	}
+
+	// the guard row was written with the provisional APPLIED: it takes the rejection in
+	// the same transaction (invariant 1), and the quarantine the entry
+	private void reject(BatchDecision part, BatchItem item, RejectionReason reason) {
+		part.reject(item, reason, null, item.fingerprint());
+		this.writer.updateGuard(item, part.decision(item));
 	}
 
 	// Fixed once, when the movement is first recorded (invariant 12): the version is the

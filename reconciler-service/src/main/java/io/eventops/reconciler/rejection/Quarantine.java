@@ -11,6 +11,7 @@ import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.flush.KioskDecision;
 import io.eventops.model.flush.Outcome;
 import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.reconcile.ReconcileEntry;
@@ -109,10 +110,21 @@ class Quarantine {
 		BadgeOverrides overrides = (badge != null && badge.isObject())
 				? new BadgeOverrides(text(badge, "displayName"), text(badge, "company")) : null;
 		JsonNode printed = node.get("badgePrintedLocally");
+		// the fields of access control too (#35, #36): a re-driven annulment without
+		// the key it annuls, or an admission without its area, would be another entry
+		JsonNode version = node.get("policyVersion");
+		JsonNode decided = node.get("kioskDecision");
+		KioskDecision decision = null;
+		if (decided != null && decided.isObject()) {
+			decision = "REFUSE".equals(text(decided, "decision")) ? KioskDecision.refuse(text(decided, "reason"))
+					: KioskDecision.admit();
+		}
 		return new FlushEntry(node.get("seq").asLong(), text(node, "idempotencyKey"),
 				EntryType.valueOf(text(node, "type")), text(node, "attendeeId"),
 				OffsetDateTime.parse(text(node, "capturedAt")), OffsetDateTime.parse(text(node, "queuedAt")),
-				printed != null && printed.asBoolean(), overrides);
+				printed != null && printed.asBoolean(), overrides, text(node, "areaId"),
+				(version != null && version.isIntegralNumber()) ? version.asLong() : null, decision,
+				text(node, "annuls"));
 	}
 
 	private static String text(JsonNode node, String field) {

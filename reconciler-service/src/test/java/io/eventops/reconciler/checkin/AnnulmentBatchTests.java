@@ -1,0 +1,283 @@
+package io.eventops.reconciler.checkin;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+import io.eventops.model.flush.EntryResult;
+import io.eventops.model.flush.Outcome;
+import io.eventops.model.flush.RejectionReason;
+import io.eventops.reconciler.HttpTestClient;
+import io.eventops.reconciler.ReconcilerTest;
+import io.eventops.reconciler.TestData;
+import io.eventops.reconciler.TestPolicy;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static io.eventops.reconciler.HttpTestClient.admin;
+import static io.eventops.reconciler.HttpTestClient.ops;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Annulments (#36) on the batch path against PostgreSQL and Redis: an annulment is an
+ * entry of its own, applied exactly once through the guard (invariant 1), and the
+ * admission it undoes counts nowhere (invariant 13): not in the head-count, not in the
+ * entry-count rules, not among the overrides. One the server cannot place is quarantined
+ * and re-drivable.
+ */
+@ReconcilerTest
+class AnnulmentBatchTests {
+
+	private static final OffsetDateTime THU = OffsetDateTime.parse("2026-07-16T10:00:00+02:00");
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private BatchReconciler reconciler;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	private HttpTestClient http;
+
+	private String event;
+
+	@BeforeEach
+	void setUp() {
+		this.http = new HttpTestClient(this.port);
+		this.event = TestData.unique("evt");
+	}
+
+	@Test
+	void anAnnulledOnlyAdmissionTakesTheAttendeeOutOfTheHeadCountOnce() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ANY"));
+		List<String> people = TestData.attendees(this.jdbc, this.event, 2);
+		String kiosk = TestData.kiosk();
+		batch(kiosk, TestData.entry(kiosk, 1, people.get(0)).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(kiosk, 2, people.get(1)).capturedAt(THU).admittedAt("hall", version));
+		assertThat(checkedIn()).isEqualTo(2);
+
+		TestData.Entry annul = TestData.entry(kiosk, 3, people.get(0))
+			.capturedAt(THU.plusMinutes(1))
+			.annuls(kiosk + ":1");
+		assertThat(batch(kiosk, annul).get(0).outcome()).isEqualTo(Outcome.APPLIED);
+		assertThat(checkedIn()).isEqualTo(1);
+		assertThat(isCheckedIn(people.get(0))).isFalse();
+		assertThat(isCheckedIn(people.get(1))).isTrue();
+
+		// the same annulment again is the guard's duplicate; another annulment of the
+		// same admission (ops at the desk) is applied and takes nobody out a second time
+		assertThat(batch(kiosk, annul).get(0).outcome()).isEqualTo(Outcome.DUPLICATE);
+		String desk = TestData.kiosk();
+		assertThat(
+				batch(desk, TestData.entry(desk, 1, people.get(0)).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":1"))
+					.get(0)
+					.outcome())
+			.isEqualTo(Outcome.APPLIED);
+		assertThat(checkedIn()).isEqualTo(1);
+		assertThat(this.jdbc.queryForObject(
+				"SELECT count(*) FROM reconciler.movements WHERE attendee_id = ? AND type = 'ANNUL'", Long.class,
+				people.get(0)))
+			.isEqualTo(2);
+	}
+
+	@Test
+	void anAttendeeWithAnotherStandingAdmissionStaysCheckedIn() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ANY").area("lounge", "ANY"));
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String a = TestData.kiosk();
+		String b = TestData.kiosk();
+		batch(a, TestData.entry(a, 1, attendee).capturedAt(THU).admittedAt("hall", version));
+		batch(b, TestData.entry(b, 1, attendee).capturedAt(THU.plusMinutes(5)).admittedAt("lounge", version));
+		// b's admission is the winning record; a's is annulled
+		batch(a, TestData.entry(a, 2, attendee).capturedAt(THU.plusMinutes(6)).annuls(a + ":1"));
+		assertThat(checkedIn()).isEqualTo(1);
+		// and then b's too: none stands
+		batch(b, TestData.entry(b, 2, attendee).capturedAt(THU.plusMinutes(7)).annuls(b + ":1"));
+		assertThat(checkedIn()).isZero();
+		// a later admission counts the attendee in again
+		batch(b, TestData.entry(b, 3, attendee).capturedAt(THU.plusMinutes(8)).admittedAt("lounge", version));
+		assertThat(checkedIn()).isEqualTo(1);
+	}
+
+	@Test
+	void anAdmissionAndItsAnnulmentInOneBatchCountNothing() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ANY"));
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String kiosk = TestData.kiosk();
+		List<EntryResult> results = batch(kiosk,
+				TestData.entry(kiosk, 1, attendee).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(kiosk, 2, attendee).capturedAt(THU.plusSeconds(20)).annuls(kiosk + ":1"));
+		assertThat(results).extracting(EntryResult::outcome).containsOnly(Outcome.APPLIED);
+		assertThat(checkedIn()).isZero();
+		assertThat(this.jdbc.queryForObject(
+				"SELECT count(*) FROM reconciler.change_log WHERE attendee_id = ? AND NOT (attendee ->> 'checkedIn')::boolean",
+				Long.class, attendee))
+			.as("the stream tells the kiosk caches the attendee is not checked in")
+			.isEqualTo(1);
+	}
+
+	@Test
+	void anAnnulmentOfAKeyTheServerHasNotSeenIsQuarantinedAndRedrivenOnceTheAdmissionArrived() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ANY"));
+		List<String> people = TestData.attendees(this.jdbc, this.event, 2);
+		String a = TestData.kiosk();
+		String b = TestData.kiosk();
+		// b's annulment of a's admission arrives first (a was offline)
+		EntryResult early = batch(b,
+				TestData.entry(b, 1, people.get(0)).capturedAt(THU.plusMinutes(1)).annuls(a + ":1"))
+			.get(0);
+		assertThat(early.outcome()).isEqualTo(Outcome.REJECTED);
+		assertThat(early.reason()).isEqualTo(RejectionReason.ANNULS_UNKNOWN_ENTRY);
+		assertThat(guardOutcome(b + ":1")).isEqualTo("REJECTED:ANNULS_UNKNOWN_ENTRY");
+		assertThat(movements(people.get(0))).isZero();
+		batch(a, TestData.entry(a, 1, people.get(0)).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(a, 2, people.get(1)).capturedAt(THU).admittedAt("hall", version));
+		assertThat(checkedIn()).isEqualTo(2);
+		// an annulment naming another attendee's admission is no annulment of it
+		EntryResult wrongAttendee = batch(b,
+				TestData.entry(b, 2, people.get(1)).capturedAt(THU.plusMinutes(1)).annuls(a + ":1"))
+			.get(0);
+		assertThat(wrongAttendee.reason()).isEqualTo(RejectionReason.ANNULS_UNKNOWN_ENTRY);
+		assertThat(checkedIn()).isEqualTo(2);
+
+		JsonNode rejections = this.http.get("/admin/v1/rejections?kioskId=" + b, ops()).body();
+		assertThat(rejections).hasSize(2);
+		JsonNode first = rejections.get(0);
+		assertThat(first.get("reason").asString()).isEqualTo("ANNULS_UNKNOWN_ENTRY");
+		assertThat(first.get("entry").get("annuls").asString()).isEqualTo(a + ":1");
+		JsonNode redriven = this.http
+			.post("/admin/v1/rejections/" + first.get("id").asLong() + "/redrive", ops(), "application/json", "")
+			.body();
+		assertThat(redriven.get("outcome").asString()).isEqualTo("APPLIED");
+		assertThat(checkedIn()).isEqualTo(1);
+		assertThat(isCheckedIn(people.get(0))).isFalse();
+		assertThat(guardOutcome(b + ":1")).isEqualTo("APPLIED:");
+		// a re-drive of the applied one changes nothing; the kiosk's replay is a
+		// duplicate
+		assertThat(this.http
+			.post("/admin/v1/rejections/" + first.get("id").asLong() + "/redrive", ops(), "application/json", "")
+			.body()
+			.get("outcome")
+			.asString()).isEqualTo("DUPLICATE");
+		assertThat(batch(b, TestData.entry(b, 1, people.get(0)).capturedAt(THU.plusMinutes(1)).annuls(a + ":1")).get(0)
+			.outcome()).isEqualTo(Outcome.DUPLICATE);
+		assertThat(checkedIn()).isEqualTo(1);
+		JsonNode stillWrong = this.http
+			.post("/admin/v1/rejections/" + rejections.get(1).get("id").asLong() + "/redrive", ops(),
+					"application/json", "")
+			.body();
+		assertThat(stillWrong.get("reason").asString()).isEqualTo("ANNULS_UNKNOWN_ENTRY");
+		assertThat(checkedIn()).isEqualTo(1);
+	}
+
+	@Test
+	void anAnnulmentOfAnExitARefusalOrAnAnnulmentIsRejected() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "AFTER_EXIT"));
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String kiosk = TestData.kiosk();
+		batch(kiosk, TestData.entry(kiosk, 1, attendee).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(kiosk, 2, attendee).capturedAt(THU.plusMinutes(1)).exitAt("hall"),
+				TestData.entry(kiosk, 3, attendee).capturedAt(THU.plusMinutes(2)).refusedAt("hall", version, "RULE"),
+				TestData.entry(kiosk, 4, attendee).capturedAt(THU.plusMinutes(3)).annuls(kiosk + ":1"));
+		List<EntryResult> results = batch(kiosk,
+				TestData.entry(kiosk, 5, attendee).capturedAt(THU.plusMinutes(4)).annuls(kiosk + ":2"),
+				TestData.entry(kiosk, 6, attendee).capturedAt(THU.plusMinutes(4)).annuls(kiosk + ":3"),
+				TestData.entry(kiosk, 7, attendee).capturedAt(THU.plusMinutes(4)).annuls(kiosk + ":4"));
+		assertThat(results).extracting(EntryResult::reason).containsOnly(RejectionReason.ANNULS_NO_ADMISSION);
+		assertThat(movements(attendee)).isEqualTo(4);
+		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.rejections WHERE kiosk_id = ?", Long.class,
+				kiosk))
+			.isEqualTo(3);
+	}
+
+	@Test
+	void theEntryCountRulesJudgeAgainWithoutTheAnnulledAdmission() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ONCE").area("lounge", "ONCE"));
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String a = TestData.kiosk();
+		String b = TestData.kiosk();
+		batch(a, TestData.entry(a, 1, attendee).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(a, 2, attendee).capturedAt(THU).admittedAt("lounge", version));
+		batch(b, TestData.entry(b, 1, attendee).capturedAt(THU.plusMinutes(5)).admittedAt("hall", version),
+				TestData.entry(b, 2, attendee).capturedAt(THU.plusMinutes(5)).admittedAt("lounge", version));
+		assertThat(flags(attendee)).containsExactly(b + ":1=ALREADY_ENTERED", b + ":2=ALREADY_ENTERED");
+		// the hall's first admission annulled: the second is the only one, and allowed
+		batch(a, TestData.entry(a, 3, attendee).capturedAt(THU.plusMinutes(6)).annuls(a + ":1"));
+		assertThat(flags(attendee)).containsExactly(b + ":2=ALREADY_ENTERED");
+		// the lounge's flagged one annulled: it counts nowhere, not among the overrides
+		batch(b, TestData.entry(b, 3, attendee).capturedAt(THU.plusMinutes(6)).annuls(b + ":2"));
+		assertThat(flags(attendee)).isEmpty();
+		assertThat(this.http.get("/admin/v1/events/" + this.event + "/rule-overrides", ops()).body()).isEmpty();
+		assertThat(checkedIn()).isEqualTo(1);
+	}
+
+	// An event without a policy keeps no movements: the annulment waits in quarantine;
+	// the first policy save turns the check-in into a movement, and the re-drive applies
+	// it.
+	@Test
+	void withoutAPolicyAnAnnulmentIsQuarantinedUntilTheEventHasOne() {
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String kiosk = TestData.kiosk();
+		batch(kiosk, TestData.entry(kiosk, 1, attendee).capturedAt(THU));
+		EntryResult annul = batch(kiosk,
+				TestData.entry(kiosk, 2, attendee).capturedAt(THU.plusMinutes(1)).annuls(kiosk + ":1"))
+			.get(0);
+		assertThat(annul.outcome()).isEqualTo(Outcome.REJECTED);
+		assertThat(annul.reason()).isEqualTo(RejectionReason.ANNUL_WITHOUT_POLICY);
+		assertThat(guardOutcome(kiosk + ":2")).isEqualTo("REJECTED:ANNUL_WITHOUT_POLICY");
+		assertThat(checkedIn()).isEqualTo(1);
+
+		savePolicy(TestPolicy.policy());
+		JsonNode rejection = this.http.get("/admin/v1/rejections?kioskId=" + kiosk, ops()).body().get(0);
+		assertThat(rejection.get("reason").asString()).isEqualTo("ANNUL_WITHOUT_POLICY");
+		JsonNode redriven = this.http
+			.post("/admin/v1/rejections/" + rejection.get("id").asLong() + "/redrive", ops(), "application/json", "")
+			.body();
+		assertThat(redriven.get("outcome").asString()).isEqualTo("APPLIED");
+		assertThat(checkedIn()).isZero();
+	}
+
+	private List<EntryResult> batch(String kiosk, TestData.Entry... entries) {
+		return this.reconciler.reconcile(TestData.request(kiosk, this.event, entries)).results();
+	}
+
+	private long checkedIn() {
+		return this.http.get("/admin/v1/events/" + this.event + "/headcount", ops()).body().get("checkedIn").asLong();
+	}
+
+	private boolean isCheckedIn(String attendee) {
+		return this.jdbc.queryForObject("SELECT count(*) FROM reconciler.check_ins WHERE attendee_id = ?", Long.class,
+				attendee) == 1;
+	}
+
+	private long movements(String attendee) {
+		return this.jdbc.queryForObject("SELECT count(*) FROM reconciler.movements WHERE attendee_id = ?", Long.class,
+				attendee);
+	}
+
+	private String guardOutcome(String key) {
+		return this.jdbc.queryForObject(
+				"SELECT outcome || ':' || coalesce(reason, '') FROM reconciler.processed_entries WHERE idempotency_key = ?",
+				String.class, key);
+	}
+
+	private List<String> flags(String attendee) {
+		return this.jdbc.queryForList("""
+				SELECT idempotency_key || '=' || server_reason FROM reconciler.movements
+				WHERE attendee_id = ? AND against_rules ORDER BY idempotency_key""", String.class, attendee);
+	}
+
+	private long savePolicy(TestPolicy policy) {
+		return this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(), policy.build())
+			.body()
+			.get("version")
+			.asLong();
+	}
+
+}
