@@ -15,17 +15,20 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Help-desk endpoints: corrections answer with the attendee's new state (its winning
- * record is the desk's), reprints with the new job.
+ * record is the desk's), reprints with the new job, annulments with what they undid.
  */
 @RestController
 class DeskController {
 
 	private final DeskActions actions;
 
+	private final DeskAnnulments annulments;
+
 	private final AttendeeQueries queries;
 
-	DeskController(DeskActions actions, AttendeeQueries queries) {
+	DeskController(DeskActions actions, DeskAnnulments annulments, AttendeeQueries queries) {
 		this.actions = actions;
+		this.annulments = annulments;
 		this.queries = queries;
 	}
 
@@ -39,6 +42,12 @@ class DeskController {
 	@ResponseStatus(HttpStatus.ACCEPTED)
 	DeskActions.Reprint reprint(@PathVariable String attendeeId, @Valid @RequestBody ReprintRequest request) {
 		return this.actions.reprint(attendeeId, request);
+	}
+
+	// #36: undoes the attendee's current admission; 409 when there is none to undo
+	@PostMapping("/admin/v1/attendees/{attendeeId}/annul")
+	Annulment annul(@PathVariable String attendeeId, @Valid @RequestBody AnnulRequest request) {
+		return this.annulments.annul(attendeeId, request);
 	}
 
 }

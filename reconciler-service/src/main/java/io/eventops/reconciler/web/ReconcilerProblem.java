@@ -52,6 +52,10 @@ public enum ReconcilerProblem implements Refusal.Type {
 
 	NOT_CHECKED_IN("not-checked-in"),
 
+	NOTHING_TO_ANNUL("nothing-to-annul"),
+
+	IDEMPOTENCY_KEY_REUSED("idempotency-key-reused"),
+
 	INVALID_STREAM_REQUEST("invalid-stream-request"),
 
 	RESYNC("resync");
