@@ -15,3 +15,20 @@ CREATE TABLE desk_annulments (
 	annulled_key text,
 	created_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- The badge job of an annulled admission (#36). admission_key: the admission whose transaction
+-- created the job (jobs created before this migration, by desk corrections and reprints have
+-- none). annulled_at: set when that admission is annulled and no other admission of the attendee
+-- at the same area stands; the print orchestrator then withdraws the job if it has not been sent,
+-- and shows a printed one as annulledAfterPrint so that ops collect the badge. An annulled job
+-- counts nowhere: the post-incident check reads badge jobs <= checked in + reprints without it.
+ALTER TABLE badge_jobs ADD COLUMN admission_key text;
+ALTER TABLE badge_jobs ADD COLUMN annulled_at timestamptz;
+CREATE INDEX badge_jobs_admission_idx ON badge_jobs (admission_key) WHERE admission_key IS NOT NULL;
+
+-- The published way for the print orchestrator to ask which of some jobs are annulled (it reads
+-- no reconciler table; SECURITY DEFINER, as take_from_badge_job_outbox).
+CREATE FUNCTION annulled_badge_jobs(jobs uuid[]) RETURNS SETOF uuid LANGUAGE sql STABLE
+	SECURITY DEFINER SET search_path = reconciler, pg_temp AS $$
+	SELECT j.job_id FROM reconciler.badge_jobs j WHERE j.job_id = ANY (jobs) AND j.annulled_at IS NOT NULL
+$$;

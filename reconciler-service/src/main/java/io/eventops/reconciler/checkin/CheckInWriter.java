@@ -93,9 +93,9 @@ class CheckInWriter {
 			    ARRAY(SELECT t.k FROM t WHERE t.a NOT IN (SELECT attendee_id FROM up))))
 			), jobs AS (
 			  INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
-			    reason, live)
+			    reason, live, admission_key)
 			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, :printerPool, 'CHECK_IN',
-			    t.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds'
+			    t.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds', t.k
 			  FROM up
 			  JOIN t ON t.a = up.attendee_id
 			  JOIN reconciler.attendees a ON a.attendee_id = up.attendee_id
@@ -133,9 +133,9 @@ class CheckInWriter {
 			  ORDER BY t.a, t.c::timestamptz, t.k
 			), jobs AS (
 			  INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
-			    reason, live)
+			    reason, live, admission_key)
 			  SELECT gen_random_uuid(), a.attendee_id, a.event_id, a.credential_version, :printerPool, 'CHECK_IN',
-			    f.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds'
+			    f.c::timestamptz BETWEEN now() - interval '30 seconds' AND now() + interval '30 seconds', f.k
 			  FROM firsts f JOIN reconciler.attendees a ON a.attendee_id = f.a
 			  WHERE NOT f.printed_locally
 			  ORDER BY a.attendee_id
@@ -170,6 +170,21 @@ class CheckInWriter {
 			)
 			DELETE FROM reconciler.check_ins c USING doomed d WHERE c.attendee_id = d.attendee_id
 			RETURNING c.attendee_id""";
+
+	// The badge job an annulled admission created is annulled with it (#36), unless
+	// another admission of the attendee at that area stands: the print orchestrator
+	// withdraws it before a send, or flags it annulledAfterPrint. Under the movement
+	// locks, as UNCOUNT_ANNULLED.
+	private static final String ANNUL_BADGE_JOBS = """
+			UPDATE reconciler.badge_jobs j SET annulled_at = now()
+			FROM reconciler.movements a
+			WHERE a.idempotency_key = ANY(CAST(:keys AS text[])) AND j.admission_key = a.idempotency_key
+			  AND j.attendee_id = a.attendee_id AND j.annulled_at IS NULL
+			  AND NOT EXISTS (SELECT 1 FROM reconciler.movements m
+			    WHERE m.attendee_id = a.attendee_id AND m.type = 'CHECK_IN' AND m.area_id = a.area_id
+			      AND NOT EXISTS (SELECT 1 FROM reconciler.movements n
+			        WHERE n.attendee_id = m.attendee_id AND n.type = 'ANNUL' AND n.annuls = m.idempotency_key))
+			RETURNING j.job_id""";
 
 	private static final String INSERT_REJECTIONS = """
 			INSERT INTO reconciler.rejections
@@ -455,6 +470,23 @@ class CheckInWriter {
 			.param("attendees", attendees.stream().sorted().toArray(String[]::new))
 			.query((rs, row) -> rs.getString(1))
 			.list());
+	}
+
+	/**
+	 * Annuls the badge jobs the annulled admissions created, where no other admission of
+	 * the attendee at that area stands (#36); must run under the attendees' movement
+	 * locks.
+	 * @param annulledKeys the keys of the admissions applied annulments undid
+	 * @return the jobs annulled
+	 */
+	List<String> annulBadgeJobs(Collection<String> annulledKeys) {
+		if (annulledKeys.isEmpty()) {
+			return List.of();
+		}
+		return this.jdbc.sql(ANNUL_BADGE_JOBS)
+			.param("keys", annulledKeys.stream().sorted().toArray(String[]::new))
+			.query((rs, row) -> rs.getString(1))
+			.list();
 	}
 
 	/**

@@ -81,11 +81,13 @@ class PolicyPath {
 				jobs));
 		Map<String, String> ticketTypes = new HashMap<>();
 		Set<String> annulling = new TreeSet<>();
+		Set<String> annulled = new TreeSet<>();
 		for (BatchItem item : movements) {
 			ticketTypes.put(item.attendeeId(), lookup.ticketTypes().get(item.attendeeId()));
 			changes.putIfAbsent(item.attendeeId(), ChangeKind.UPDATED);
 			if (item.entry().entry().type() == EntryType.ANNUL) {
 				annulling.add(item.attendeeId());
+				annulled.add(item.entry().entry().annuls());
 			}
 		}
 		this.judge.rejudge(request.eventId(), timeline, ticketTypes);
@@ -93,6 +95,7 @@ class PolicyPath {
 		for (String attendee : this.writer.uncountAnnulled(annulling)) {
 			changes.put(attendee, ChangeKind.UPDATED);
 		}
+		this.writer.annulBadgeJobs(annulled);
 		return changes;
 	}
 

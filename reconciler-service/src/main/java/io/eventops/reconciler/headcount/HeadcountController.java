@@ -18,7 +18,7 @@ class HeadcountController {
 	private static final String COUNTS = """
 			SELECT (SELECT count(*) FROM reconciler.attendees WHERE event_id = e.event_id),
 			  (SELECT count(*) FROM reconciler.check_ins WHERE event_id = e.event_id),
-			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id),
+			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id AND annulled_at IS NULL),
 			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id AND reason = 'REPRINT')
 			FROM reconciler.events e WHERE e.event_id = ?""";
 
@@ -40,7 +40,7 @@ class HeadcountController {
 	 *
 	 * @param registered attendees in the registry
 	 * @param checkedIn distinct attendees checked in
-	 * @param badgeJobs badge jobs created
+	 * @param badgeJobs badge jobs created, but those of annulled admissions (#36)
 	 * @param reprints of those, explicit reprints
 	 */
 	record Headcount(long registered, long checkedIn, long badgeJobs, long reprints) {

@@ -24,7 +24,7 @@ class HeadcountGauges {
 			SELECT e.event_id,
 			  (SELECT count(*) FROM reconciler.attendees WHERE event_id = e.event_id),
 			  (SELECT count(*) FROM reconciler.check_ins WHERE event_id = e.event_id),
-			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id),
+			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id AND annulled_at IS NULL),
 			  (SELECT count(*) FROM reconciler.badge_jobs WHERE event_id = e.event_id AND reason = 'REPRINT')
 			FROM reconciler.events e""";
 

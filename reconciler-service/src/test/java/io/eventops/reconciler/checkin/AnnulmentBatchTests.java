@@ -217,6 +217,52 @@ class AnnulmentBatchTests {
 		assertThat(checkedIn()).isEqualTo(1);
 	}
 
+	@Test
+	void theBadgeJobOfAnAnnulledAdmissionIsAnnulledUnlessAnotherAdmissionThereStands() {
+		long version = savePolicy(TestPolicy.policy().area("hall", "ANY"));
+		List<String> people = TestData.attendees(this.jdbc, this.event, 2);
+		String kiosk = TestData.kiosk();
+		List<EntryResult> admitted = batch(kiosk,
+				TestData.entry(kiosk, 1, people.get(0)).capturedAt(THU).admittedAt("desk", version),
+				TestData.entry(kiosk, 2, people.get(1)).capturedAt(THU).admittedAt("desk", version),
+				TestData.entry(kiosk, 3, people.get(1)).capturedAt(THU.plusMinutes(1)).admittedAt("desk", version));
+		String job = admitted.get(0).badgeJobId();
+		String other = admitted.get(1).badgeJobId();
+		assertThat(job).isNotNull();
+		assertThat(other).isNotNull();
+		// an annulment of an admission that created no job annuls none
+		batch(kiosk, TestData.entry(kiosk, 4, people.get(1)).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":3"));
+		assertThat(annulledJobs(job, other)).isEmpty();
+
+		batch(kiosk, TestData.entry(kiosk, 5, people.get(0)).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":1"),
+				TestData.entry(kiosk, 6, people.get(1)).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":2"));
+		// the second attendee's job came with kiosk:2, but kiosk:3 at the same desk
+		// was annulled too: neither stands
+		assertThat(annulledJobs(job, other)).containsExactlyInAnyOrder(job, other);
+		JsonNode headcount = this.http.get("/admin/v1/events/" + this.event + "/headcount", ops()).body();
+		assertThat(headcount.get("checkedIn").asLong()).isZero();
+		assertThat(headcount.get("badgeJobs").asLong()).as("badge jobs <= checked in + reprints").isZero();
+	}
+
+	@Test
+	void aBadgeJobStaysWhileAnotherAdmissionAtTheBadgeDeskStands() {
+		long version = savePolicy(TestPolicy.policy());
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String kiosk = TestData.kiosk();
+		String job = batch(kiosk, TestData.entry(kiosk, 1, attendee).capturedAt(THU).admittedAt("desk", version),
+				TestData.entry(kiosk, 2, attendee).capturedAt(THU.plusMinutes(1)).admittedAt("desk", version))
+			.get(0)
+			.badgeJobId();
+		batch(kiosk, TestData.entry(kiosk, 3, attendee).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":1"));
+		assertThat(annulledJobs(job)).isEmpty();
+		assertThat(checkedIn()).isEqualTo(1);
+	}
+
+	private List<String> annulledJobs(String... jobs) {
+		return this.jdbc.queryForList("SELECT reconciler.annulled_badge_jobs(CAST(? AS uuid[]))::text", String.class,
+				(Object) jobs);
+	}
+
 	// An event without a policy keeps no movements: the annulment waits in quarantine;
 	// the first policy save turns the check-in into a movement, and the re-drive applies
 	// it.
