@@ -87,6 +87,36 @@ public final class TestData extends CommonTestData {
 	}
 
 	/**
+	 * Annuls the admission of a badge job as the reconciler does (#36): the outbox row is
+	 * marked annulled.
+	 * @param jdbc the shared database
+	 * @param job the job
+	 */
+	public static void annul(JdbcTemplate jdbc, BadgeJob job) {
+		jdbc.update("UPDATE reconciler.badge_jobs SET annulled_at = now() WHERE job_id = ?", job.jobId());
+	}
+
+	/**
+	 * Records a ledger-only job in the reconciler's outbox as one whose admission was
+	 * annulled (#36), for the ledger's own tests.
+	 * @param jdbc the shared database
+	 * @param jobId the ledger's job
+	 */
+	public static void annulledInOutbox(JdbcTemplate jdbc, UUID jobId) {
+		String eventId = unique("evt");
+		String attendeeId = unique("att");
+		jdbc.update("INSERT INTO reconciler.events (event_id) VALUES (?)", eventId);
+		jdbc.update("INSERT INTO reconciler.attendees (attendee_id, event_id, display_name) VALUES (?, ?, 'Ada')",
+				attendeeId, eventId);
+		jdbc.update("""
+				INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version, printer_pool,
+					reason, annulled_at)
+				VALUES (?, ?, ?, 1, 'transitions', 'CHECK_IN', now())""", jobId, attendeeId, eventId);
+		// the ledger has it already: out of the relay table, so no relay takes it again
+		jdbc.update("DELETE FROM reconciler.badge_job_relay WHERE job_id = ?", jobId);
+	}
+
+	/**
 	 * A badge job created for a test.
 	 *
 	 * @param jobId the job

@@ -339,13 +339,14 @@ public class Dispatcher {
 		return true;
 	}
 
-	// A reprint gave the attendee a newer credential: the old badge must not come out.
+	// A reprint gave the attendee a newer credential, or the admission was annulled
+	// (#36): the badge must not come out.
 	private boolean withdrawn(PrintJob job) {
 		if (!this.ledger.withdrawIfSuperseded(job.jobId())) {
 			return false;
 		}
-		logger.info("Job {} (attendee {}, credential {}) withdrawn before printing: a reprint superseded it",
-				job.jobId(), job.attendeeId(), job.credentialVersion());
+		logger.info("Job {} (attendee {}, credential {}) withdrawn before printing: a reprint superseded it or its"
+				+ " admission was annulled", job.jobId(), job.attendeeId(), job.credentialVersion());
 		return true;
 	}
 

@@ -101,6 +101,12 @@ public enum JobState {
 		 */
 		WITHDRAW_SUPERSEDED(WITHDRAWN, PENDING, QUEUED),
 
+		/**
+		 * {@link PrintLedger#withdrawAnnulled}: newly relayed jobs, never sent, whose
+		 * admission was annulled (#36).
+		 */
+		WITHDRAW_ANNULLED(WITHDRAWN, PENDING, QUEUED),
+
 		/** {@link PrintLedger#moveTo}: failover to another printer (invariant 9). */
 		MOVE(QUEUED, PENDING, QUEUED, PRINTING, UNKNOWN_OUTCOME),
 

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,7 +30,10 @@ class PrintJobController {
 	@GetMapping
 	List<PrintJobView> search(@RequestParam(required = false) String attendeeId,
 			@RequestParam(required = false) JobState state) {
-		return this.ledger.search(attendeeId, state, LIMIT).stream().map(PrintJobView::of).toList();
+		List<PrintJob> jobs = this.ledger.search(attendeeId, state, LIMIT);
+		Set<UUID> annulled = this.ledger
+			.annulled(jobs.stream().filter((job) -> job.state() == JobState.PRINTED).map(PrintJob::jobId).toList());
+		return jobs.stream().map((job) -> PrintJobView.of(job, annulled.contains(job.jobId()))).toList();
 	}
 
 	@GetMapping("/summary")
@@ -53,14 +57,18 @@ class PrintJobController {
 	 * @param printedAt when a printer confirmed it
 	 * @param confirmedBy what proved it out: LABEL_COUNTER, or HOST_STATUS (the weaker
 	 * fallback of printers without the counter); null unless PRINTED
+	 * @param annulledAfterPrint a PRINTED badge whose admission was annulled (#36): it
+	 * stays PRINTED, and ops collect it
 	 */
 	record PrintJobView(UUID jobId, String attendeeId, int credentialVersion, String state, String printerId,
-			int attempts, boolean possibleDuplicate, Instant printedAt, String confirmedBy) {
+			int attempts, boolean possibleDuplicate, Instant printedAt, String confirmedBy,
+			boolean annulledAfterPrint) {
 
-		static PrintJobView of(PrintJob job) {
+		static PrintJobView of(PrintJob job, boolean annulledAfterPrint) {
 			return new PrintJobView(job.jobId(), job.attendeeId(), job.credentialVersion(), job.state().name(),
 					job.printerId(), job.attempts(), job.possibleDuplicate(), job.printedAt(),
-					(job.confirmedBy() != null) ? job.confirmedBy().name() : null);
+					(job.confirmedBy() != null) ? job.confirmedBy().name() : null,
+					annulledAfterPrint && job.state() == JobState.PRINTED);
 		}
 
 	}

@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -292,10 +293,11 @@ public class PrintLedger {
 
 	/**
 	 * Withdraws a job about to be sent (again) whose attendee has a newer credential: a
-	 * reprint revoked it, in the ledger or still in the reconciler's outbox. A job left
-	 * PRINTING (its agent died mid-print) is withdrawn too, once its outcome resolved
-	 * without its label: the caller asks only then, never while a confirmation of it
-	 * runs.
+	 * reprint revoked it, in the ledger or still in the reconciler's outbox; or whose
+	 * admission was annulled (#36, the reconciler's {@code annulled_badge_jobs}). A job
+	 * left PRINTING (its agent died mid-print) is withdrawn too, once its outcome
+	 * resolved without its label: the caller asks only then, never while a confirmation
+	 * of it runs.
 	 * @param jobId the job
 	 * @return whether this call withdrew it
 	 */
@@ -306,7 +308,37 @@ public class PrintLedger {
 					AND (EXISTS (SELECT 1 FROM printing.print_jobs n
 							WHERE n.attendee_id = p.attendee_id AND n.credential_version > p.credential_version)
 						OR EXISTS (SELECT 1 FROM reconciler.untaken_badge_jobs(p.attendee_id) u
-							WHERE u.credential_version > p.credential_version))""", jobId) == 1;
+							WHERE u.credential_version > p.credential_version)
+						OR EXISTS (SELECT 1 FROM reconciler.annulled_badge_jobs(ARRAY[p.job_id])))""", jobId) == 1;
+	}
+
+	/**
+	 * Withdraws the newly relayed jobs, never sent, whose admission was annulled before
+	 * they left the outbox (#36).
+	 * @param jobIds newly relayed jobs
+	 * @return the jobs withdrawn
+	 */
+	public List<UUID> withdrawAnnulled(List<UUID> jobIds) {
+		if (jobIds.isEmpty()) {
+			return List.of();
+		}
+		return this.jdbc.queryForList("""
+				UPDATE printing.print_jobs p SET state = 'WITHDRAWN', withdrawn_at = now(), updated_at = now()
+				WHERE p.job_id IN (SELECT reconciler.annulled_badge_jobs(?)) AND p.state IN ('PENDING', 'QUEUED')
+				RETURNING p.job_id""", UUID.class, (Object) jobIds.toArray(UUID[]::new));
+	}
+
+	/**
+	 * Of some jobs, those whose admission the reconciler records as annulled (#36).
+	 * @param jobIds the jobs
+	 * @return the annulled ones
+	 */
+	Set<UUID> annulled(Collection<UUID> jobIds) {
+		if (jobIds.isEmpty()) {
+			return Set.of();
+		}
+		return new HashSet<>(this.jdbc.queryForList("SELECT reconciler.annulled_badge_jobs(?)", UUID.class,
+				(Object) jobIds.toArray(UUID[]::new)));
 	}
 
 	/**

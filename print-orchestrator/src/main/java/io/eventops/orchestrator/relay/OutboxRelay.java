@@ -115,6 +115,13 @@ public class OutboxRelay {
 			if (!withdrawn.isEmpty()) {
 				logger.info("Withdrew {} badge jobs of revoked credentials: {}", withdrawn.size(), withdrawn);
 			}
+			// an admission annulled before its job left the outbox (#36): it never
+			// prints (the dispatcher checks again right before a send)
+			List<UUID> annulled = this.ledger.withdrawAnnulled(relayed.inserted());
+			if (!annulled.isEmpty()) {
+				logger.info("Withdrew {} badge jobs of annulled admissions: {}", annulled.size(), annulled);
+				jobs.removeAll(annulled);
+			}
 			more = relayed.taken() == wanted;
 		}
 		Map<String, List<UUID>> chosen = new LinkedHashMap<>();

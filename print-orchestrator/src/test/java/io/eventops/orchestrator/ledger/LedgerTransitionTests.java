@@ -171,6 +171,10 @@ class LedgerTransitionTests {
 			case GIVE_BACK_UNKNOWN -> ledger.unclaim(job, PRINTER, 1, true);
 			case WITHDRAW -> ledger.withdrawIfSuperseded(job);
 			case WITHDRAW_SUPERSEDED -> ledger.withdrawSupersededBy(List.of(newer)).contains(job);
+			case WITHDRAW_ANNULLED -> {
+				TestData.annulledInOutbox(jdbc, job);
+				yield ledger.withdrawAnnulled(List.of(job)).contains(job);
+			}
 			case MOVE -> ledger.moveTo(job, PRINTER, OTHER_PRINTER, false);
 			case BACK_TO_PENDING -> ledger.backToPending(job, PRINTER, false);
 		};
