@@ -71,6 +71,16 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 409, "not-checked-in", "the attendee is not checked in");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
 			}
+			case "POST /admin/v1/attendees/{attendeeId}/annul" -> {
+				operation.summary("Annuls the attendee's current admission (OPS, #36): the latest one no annulment "
+						+ "undid; the same idempotencyKey again answers the same and changes nothing");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+				ApiDocuments.problem(operation, 409, "nothing-to-annul",
+						"no admission of the attendee stands (none recorded, all annulled, or no policy)");
+				ApiDocuments.problem(operation, 409, "idempotency-key-reused",
+						"the idempotencyKey was used for another attendee or reason; nothing was changed");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
+			}
 			case "GET /admin/v1/events/{eventId}/headcount" -> {
 				operation.summary("Registered, checked-in and badge-job counts of an event (OPS)");
 				ApiDocuments.problem(operation, 404, "not-found", "no such event");
