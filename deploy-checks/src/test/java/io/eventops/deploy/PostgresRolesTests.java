@@ -108,6 +108,11 @@ class PostgresRolesTests {
 			.isEqualTo("0");
 		assertThat(query("eventops_orchestrator", "SELECT count(*) FROM reconciler.badge_job_backlog()"))
 			.isEqualTo("0");
+		// which jobs' admissions were annulled: withdrawn before a send (#36)
+		assertThat(query("eventops_orchestrator",
+				"SELECT count(*) FROM reconciler.annulled_badge_jobs(ARRAY[gen_random_uuid()])"))
+			.isEqualTo("0");
+		assertDenied("eventops_orchestrator", "SELECT count(*) FROM reconciler.badge_jobs WHERE annulled_at IS NULL");
 		assertDenied("eventops_orchestrator", "DELETE FROM reconciler.badge_job_relay");
 		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_from_badge_job_outbox(10, 'hall')");
 		assertDenied("eventops_edge", "SELECT count(*) FROM reconciler.take_badge_jobs(10, 'hall')");
