@@ -67,13 +67,17 @@ public class AttendeeQueries {
 	private List<AttendeeView.AreaEntries> areas(String attendeeId) {
 		Map<String, List<AttendeeView.AreaEntry>> byArea = new LinkedHashMap<>();
 		this.jdbc.query("""
-				SELECT coalesce(area_id, ''), idempotency_key, type, captured_at, kiosk_decision, kiosk_reason,
-				  server_verdict, server_reason, against_rules
-				FROM reconciler.movements WHERE attendee_id = ? AND type <> 'ANNUL'
-				ORDER BY area_id, captured_at, idempotency_key""", (rs) -> {
+				SELECT coalesce(m.area_id, ''), m.idempotency_key, m.type, m.captured_at, m.kiosk_decision,
+				  m.kiosk_reason, m.server_verdict, m.server_reason, m.against_rules,
+				  (SELECT min(n.idempotency_key) FROM reconciler.movements n
+				    WHERE n.attendee_id = m.attendee_id AND n.type = 'ANNUL' AND n.annuls = m.idempotency_key
+				      AND m.type = 'CHECK_IN')
+				FROM reconciler.movements m WHERE m.attendee_id = ? AND m.type <> 'ANNUL'
+				ORDER BY m.area_id, m.captured_at, m.idempotency_key""", (rs) -> {
 			byArea.computeIfAbsent(rs.getString(1), (area) -> new ArrayList<>())
 				.add(new AttendeeView.AreaEntry(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toInstant(),
-						rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getBoolean(9)));
+						rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getBoolean(9),
+						rs.getString(10)));
 		}, attendeeId);
 		if (byArea.isEmpty()) {
 			return null;
@@ -85,9 +89,9 @@ public class AttendeeQueries {
 
 	private List<AttendeeView.BadgeJob> badgeJobs(String attendeeId) {
 		return this.jdbc.query("""
-				SELECT job_id, credential_version FROM reconciler.badge_jobs
+				SELECT job_id, credential_version, annulled_at IS NOT NULL FROM reconciler.badge_jobs
 				WHERE attendee_id = ? ORDER BY credential_version""",
-				(rs, n) -> new AttendeeView.BadgeJob(rs.getString(1), rs.getInt(2)), attendeeId);
+				(rs, n) -> new AttendeeView.BadgeJob(rs.getString(1), rs.getInt(2), rs.getBoolean(3)), attendeeId);
 	}
 
 }

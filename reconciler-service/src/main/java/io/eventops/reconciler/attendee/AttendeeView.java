@@ -47,9 +47,11 @@ public record AttendeeView(String attendeeId, String eventId, String displayName
 	 * @param serverVerdict the server's verdict of an admission or refusal, or absent
 	 * @param serverReason the reason the server refuses, or absent
 	 * @param againstRules whether the admission is flagged {@code ADMITTED_AGAINST_RULES}
+	 * @param annulledBy the key of the first annulment that undid this admission (#36),
+	 * or absent
 	 */
 	public record AreaEntry(String idempotencyKey, String type, Instant capturedAt, String kioskDecision,
-			String kioskReason, String serverVerdict, String serverReason, boolean againstRules) {
+			String kioskReason, String serverVerdict, String serverReason, boolean againstRules, String annulledBy) {
 	}
 
 	/**
@@ -79,8 +81,9 @@ public record AttendeeView(String attendeeId, String eventId, String displayName
 	 *
 	 * @param badgeJobId the job
 	 * @param credentialVersion the credential it prints
+	 * @param annulled whether its admission was annulled (#36): withdrawn unless printed
 	 */
-	public record BadgeJob(String badgeJobId, int credentialVersion) {
+	public record BadgeJob(String badgeJobId, int credentialVersion, boolean annulled) {
 	}
 
 }

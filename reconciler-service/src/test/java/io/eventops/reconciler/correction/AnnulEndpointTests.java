@@ -80,6 +80,10 @@ class AnnulEndpointTests {
 		assertThat(again.body()).isEqualTo(first.body());
 		assertThat(annulments(attendee)).isEqualTo(1);
 
+		JsonNode detail = this.http.get("/admin/v1/attendees/" + attendee, ops()).body();
+		assertThat(detail.toString()).contains("\"annulledBy\":\"" + first.body().get("annulmentKey").asString());
+		assertThat(detail.findValues("annulledBy")).hasSize(1);
+
 		HttpTestClient.Response second = annul(attendee, req + "-2", "not them either");
 		assertThat(second.body().get("annulledKey").asString()).isEqualTo(kiosk + ":1");
 		assertThat(checkedIn()).isZero();
