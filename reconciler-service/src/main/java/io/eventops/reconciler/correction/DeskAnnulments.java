@@ -98,21 +98,25 @@ class DeskAnnulments {
 					+ "' has no admission to annul (none recorded, all annulled, or the event has no policy).");
 		}
 		long seq = this.jdbc.queryForObject("SELECT nextval('reconciler.desk_seq')", Long.class);
+		String key = FlushEntry.keyOf(SOURCE, seq);
+		// recorded before the entry is applied: the batch path's change log, which takes
+		// the event's stream lock until commit, stays the last statement (invariant 10)
+		this.jdbc.update("""
+				UPDATE reconciler.desk_annulments SET annulment_key = ?, annulled_key = ? WHERE request_key = ?""", key,
+				current.get(0), request.idempotencyKey());
+		Annulment annulment = stored(request.idempotencyKey());
 		OffsetDateTime now = OffsetDateTime.now(this.clock).withOffsetSameInstant(ZoneOffset.UTC);
-		FlushEntry entry = new FlushEntry(seq, FlushEntry.keyOf(SOURCE, seq), EntryType.ANNUL, attendeeId, now, now,
-				false, null, null, null, null, current.get(0));
+		FlushEntry entry = new FlushEntry(seq, key, EntryType.ANNUL, attendeeId, now, now, false, null, null, null,
+				null, current.get(0));
 		EntryResult result = this.entries.apply(new ReconcileRequest(SOURCE, events.get(0), this.deskPool,
 				List.of(ReconcileEntry.valid(entry, raw(entry), List.of()))));
 		if (result.outcome() != Outcome.APPLIED) {
 			// the admission was read under the attendee's lock in this transaction: the
-			// annulment of it cannot be refused
+			// annulment of it cannot be refused; a refusal rolls everything back
 			throw new IllegalStateException("annulment " + result.idempotencyKey() + " of " + current.get(0) + " was "
 					+ result.outcome() + " " + result.reason());
 		}
-		this.jdbc.update("""
-				UPDATE reconciler.desk_annulments SET annulment_key = ?, annulled_key = ? WHERE request_key = ?""",
-				result.idempotencyKey(), current.get(0), request.idempotencyKey());
-		return stored(request.idempotencyKey());
+		return annulment;
 	}
 
 	// The same key again: the same answer, if it is the same request; another request
