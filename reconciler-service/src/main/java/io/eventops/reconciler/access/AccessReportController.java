@@ -1,5 +1,6 @@
 package io.eventops.reconciler.access;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.eventops.reconciler.web.DomainException;
+import io.eventops.rules.policy.CompiledPolicy;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -35,9 +37,31 @@ class AccessReportController {
 
 	private final PolicyStore policies;
 
-	AccessReportController(JdbcTemplate jdbc, PolicyStore policies) {
+	private final AreaOccupancy occupancy;
+
+	private final Clock clock;
+
+	AccessReportController(JdbcTemplate jdbc, PolicyStore policies, AreaOccupancy occupancy, Clock clock) {
 		this.jdbc = jdbc;
 		this.policies = policies;
+		this.occupancy = occupancy;
+		this.clock = clock;
+	}
+
+	/**
+	 * Who is inside an area of the event's current policy now, against its capacity
+	 * (invariant 13), and today's admissions and exits there (the policy's zone).
+	 * @param eventId the event
+	 * @param areaId an area of the current policy
+	 * @return the occupancy
+	 */
+	@GetMapping("/admin/v1/events/{eventId}/areas/{areaId}/occupancy")
+	AreaOccupancy.OccupancyReading occupancy(@PathVariable String eventId, @PathVariable String areaId) {
+		requireEvent(eventId);
+		CompiledPolicy policy = this.policies.currentCompiled(eventId)
+			.filter((current) -> current.area(areaId).isPresent())
+			.orElseThrow(() -> DomainException.notFound("Area", areaId));
+		return this.occupancy.read(eventId, policy, areaId, this.clock.instant());
 	}
 
 	@GetMapping("/admin/v1/events/{eventId}/rule-overrides")

@@ -142,6 +142,12 @@ class OpenApiConfiguration {
 				operation.summary("Per area: admissions, refusals by reason, admissions against the rules (OPS)");
 				ApiDocuments.problem(operation, 404, "not-found", "no such event");
 			}
+			case "GET /admin/v1/events/{eventId}/areas/{areaId}/occupancy" -> {
+				operation.summary("Who is inside the area now against its capacity, and today's admissions and exits "
+						+ "(OPS; invariant 13)");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"no such event, or no such area in its current policy");
+			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
 		}
