@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.eventops.rules.decision.Inside;
 import io.eventops.rules.decision.Movement;
@@ -68,6 +69,20 @@ class AreaOccupancy {
 	 * @return the count inside per area, every area given included
 	 */
 	Map<String, Long> inside(String eventId, CompiledPolicy policy, Collection<String> areaIds, Instant at) {
+		Map<String, Long> counts = new HashMap<>();
+		insideSets(eventId, policy, areaIds, at).forEach((area, inside) -> counts.put(area, (long) inside.size()));
+		return counts;
+	}
+
+	/**
+	 * Who is inside each area at an instant.
+	 * @param eventId the event
+	 * @param policy the policy whose areas (zone, automatic check-out) apply
+	 * @param areaIds areas of the policy
+	 * @param at the instant
+	 * @return the attendee ids inside per area, sorted, every area given included
+	 */
+	Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds, Instant at) {
 		Map<String, List<Movement>> latest = new HashMap<>();
 		if (!areaIds.isEmpty()) {
 			Timestamp instant = Timestamp.from(at);
@@ -85,9 +100,9 @@ class AreaOccupancy {
 							rs.getTimestamp(5).toInstant(), null));
 			});
 		}
-		Map<String, Long> inside = new HashMap<>();
+		Map<String, Set<String>> inside = new HashMap<>();
 		for (String area : areaIds) {
-			inside.put(area, (long) Inside.at(policy, area, latest.getOrDefault(area, List.of()), at).size());
+			inside.put(area, Inside.at(policy, area, latest.getOrDefault(area, List.of()), at));
 		}
 		return inside;
 	}
