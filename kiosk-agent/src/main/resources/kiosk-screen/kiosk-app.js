@@ -504,6 +504,7 @@ class KioskApp extends HTMLElement {
 				fact('staff.lastError', summary.lastError),
 				fact('staff.deadLetters', dead, 'staff-dead-letters'),
 				fact('staff.cache', this.t('staff.cache.value', { n: summary.cacheAttendees, event: summary.eventId ?? '—', seq: summary.cacheStreamSeq })),
+				summary.allowance ? fact('staff.allowance', this.t('staff.allowance.value', { n: summary.allowance.placesLeft, area: summary.allowance.areaId, until: this.when(summary.allowance.leaseUntil) }), 'staff-allowance') : null,
 				fact('staff.health', health, 'staff-health')),
 			h('div', { class: 'actions' },
 				h('button', {

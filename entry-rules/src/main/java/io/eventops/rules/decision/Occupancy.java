@@ -27,7 +27,11 @@ public record Occupancy(long inside, long capacity, boolean everyAdmission) {
 		this(inside, capacity, false);
 	}
 
-	boolean full() {
+	/**
+	 * Whether no place is left.
+	 * @return whether full
+	 */
+	public boolean full() {
 		return this.inside >= this.capacity;
 	}
 
