@@ -280,6 +280,18 @@ public final class KioskAgent implements AutoCloseable {
 	}
 
 	/**
+	 * Who is inside this kiosk's area now, as the server counts it, for staff mode.
+	 * @return the occupancy, or empty offline, without an area or without an answer in
+	 * the admission check's budget
+	 */
+	public java.util.Optional<java.util.Map<String, Object>> occupancy() {
+		if (this.cache.placement().areaId() == null) {
+			return java.util.Optional.empty();
+		}
+		return this.edge.occupancy(this.config.admissionCheckBudget());
+	}
+
+	/**
 	 * The admission allowance as staff mode shows it.
 	 * @return the places left and the lease, or empty when the kiosk admits under none
 	 */

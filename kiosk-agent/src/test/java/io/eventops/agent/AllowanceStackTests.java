@@ -99,6 +99,13 @@ class AllowanceStackTests {
 			drain(kioskB);
 			assertThat(kioskA.renewAllowance()).isTrue();
 			assertThat(kioskA.allowance().map(AllowanceKeeper.Status::placesLeft)).contains(0L);
+			// staff mode's occupancy, as the server counts it
+			assertThat(kioskA.occupancy()).hasValueSatisfying((occupancy) -> {
+				assertThat(occupancy.get("inside")).isEqualTo(2L);
+				assertThat(occupancy.get("capacity")).isEqualTo(2L);
+				assertThat(occupancy.get("admittedToday")).isEqualTo(3L);
+				assertThat(occupancy.get("exitsToday")).isEqualTo(1L);
+			});
 			Admission online = kioskA.pass(people.get(0), false).orElseThrow();
 			assertThat(online.type()).isEqualTo(EntryType.REFUSED);
 			assertThat(online.reason()).isEqualTo("AREA_FULL");

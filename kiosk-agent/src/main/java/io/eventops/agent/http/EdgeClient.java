@@ -211,6 +211,50 @@ public final class EdgeClient {
 		}
 	}
 
+	/**
+	 * Who is inside this kiosk's area now (invariant 13), for staff mode, within a
+	 * budget.
+	 * @param budget how long to wait
+	 * @return {@code inside}, {@code capacity} (absent without one),
+	 * {@code admittedToday}, {@code exitsToday} and {@code asOf}, or empty without an
+	 * answer
+	 */
+	public java.util.Optional<java.util.Map<String, Object>> occupancy(Duration budget) {
+		if (!this.network.isUp()) {
+			return java.util.Optional.empty();
+		}
+		HttpRequest request = request("/occupancy").timeout(budget).GET().build();
+		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
+		try {
+			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			if (response.statusCode() != 200) {
+				return java.util.Optional.empty();
+			}
+			JsonNode answer = WireFormat.tree(response.body());
+			if (!answer.path("inside").isIntegralNumber()) {
+				return java.util.Optional.empty();
+			}
+			java.util.Map<String, Object> occupancy = new java.util.LinkedHashMap<>();
+			occupancy.put("inside", answer.get("inside").asLong());
+			occupancy.put("capacity", number(answer, "capacity"));
+			occupancy.put("admittedToday", number(answer, "admittedToday"));
+			occupancy.put("exitsToday", number(answer, "exitsToday"));
+			occupancy.put("asOf", answer.path("asOf").isString() ? answer.get("asOf").asString() : null);
+			return java.util.Optional.of(occupancy);
+		}
+		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
+				| IllegalArgumentException ex) {
+			sent.cancel(true);
+			return java.util.Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			sent.cancel(true);
+			Thread.currentThread().interrupt();
+			return java.util.Optional.empty();
+		}
+	}
+
 	private static Long number(JsonNode answer, String field) {
 		JsonNode value = answer.get(field);
 		return (value != null && value.isIntegralNumber()) ? value.asLong() : null;

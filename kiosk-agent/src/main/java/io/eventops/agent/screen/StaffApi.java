@@ -172,6 +172,8 @@ final class StaffApi {
 			places.put("leaseUntil", (allowance.leaseUntil() != null) ? Rfc3339.format(allowance.leaseUntil()) : null);
 			return places;
 		}).orElse(null));
+		// who is inside the kiosk's area now, as the server counts it (invariant 13)
+		body.put("occupancy", this.agent.occupancy().orElse(null));
 		body.put("health", health(status));
 		return body;
 	}

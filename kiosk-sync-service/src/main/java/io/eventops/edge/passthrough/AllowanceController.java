@@ -1,5 +1,7 @@
 package io.eventops.edge.passthrough;
 
+import java.nio.charset.StandardCharsets;
+
 import io.eventops.edge.kiosk.KioskDirection;
 import io.eventops.edge.kiosk.KioskPrincipal;
 import io.eventops.edge.web.EdgeException;
@@ -12,8 +14,10 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriUtils;
 
 /**
  * {@code POST /v1/kiosks/{kioskId}/allowance} (#36, invariant 14;
@@ -33,14 +37,34 @@ class AllowanceController {
 
 	private final AdmissionChecks reconciler;
 
+	private final ReconcilerPassThrough reads;
+
 	private final JdbcTemplate jdbc;
 
 	private final JsonMapper json;
 
-	AllowanceController(AdmissionChecks reconciler, JdbcTemplate jdbc, JsonMapper json) {
+	AllowanceController(AdmissionChecks reconciler, ReconcilerPassThrough reads, JdbcTemplate jdbc, JsonMapper json) {
 		this.reconciler = reconciler;
+		this.reads = reads;
 		this.jdbc = jdbc;
 		this.json = json;
+	}
+
+	/**
+	 * Who is inside the kiosk's area now against its capacity (invariant 13), for its
+	 * staff mode: the reconciler's answer as it is (404 when the kiosk has no area or the
+	 * current policy none such).
+	 * @param kiosk the kiosk
+	 * @return the occupancy
+	 */
+	@GetMapping("/v1/kiosks/{kioskId}/occupancy")
+	ResponseEntity<String> occupancy(@AuthenticationPrincipal KioskPrincipal kiosk) {
+		if (kiosk.areaId() == null) {
+			throw EdgeException.notFound("Area", "(none)");
+		}
+		return KioskCacheController.relay(this.reads
+			.get("/internal/v1/events/" + UriUtils.encodePathSegment(kiosk.eventId(), StandardCharsets.UTF_8)
+					+ "/areas/" + UriUtils.encodePathSegment(kiosk.areaId(), StandardCharsets.UTF_8) + "/occupancy"));
 	}
 
 	@PostMapping("/v1/kiosks/{kioskId}/allowance")

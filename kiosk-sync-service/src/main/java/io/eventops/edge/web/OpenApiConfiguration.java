@@ -128,6 +128,13 @@ class OpenApiConfiguration {
 			}
 			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
 			case "POST " + KIOSK + "/admission-check" -> admissionCheck(operation);
+			case "GET " + KIOSK + "/occupancy" -> {
+				operation.summary("Who is inside the kiosk's area now against its capacity (invariant 13), "
+						+ "for staff mode: {inside, capacity?, admittedToday, exitsToday, asOf}");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"the kiosk has no area, or the current policy has no such area");
+				unavailable(operation);
+			}
 			case "POST " + KIOSK + "/allowance" -> {
 				operation.summary("Renews the kiosk's admission allowance at its area (invariant 14)").description("""
 						The server escrows part of the area's free places for the kiosk: it may admit, online \

@@ -119,6 +119,13 @@ class AdmissionCheckTests {
 		assertThat(granted.get("flushedNet").asLong()).isZero();
 		assertThat(OffsetDateTime.parse(granted.get("leaseUntil").stringValue())).isAfter(OffsetDateTime.now());
 		assertThat(next.get("limit").asLong()).isEqualTo(3);
+		JsonNode occupancy = this.edge.get("/v1/kiosks/" + exit.id() + "/occupancy", EdgeClient.bearer(exit.token()))
+			.json();
+		assertThat(occupancy.get("inside").asLong()).isZero();
+		assertThat(occupancy.get("capacity").asLong()).isEqualTo(10);
+		assertThat(
+				this.edge.get("/v1/kiosks/" + nowhere.id() + "/occupancy", EdgeClient.bearer(nowhere.token())).status())
+			.isEqualTo(404);
 		assertThat(allowance(exit).status()).isEqualTo(404);
 		assertThat(allowance(nowhere).status()).isEqualTo(404);
 		assertThat(this.edge

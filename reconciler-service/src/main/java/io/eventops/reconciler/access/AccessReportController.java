@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.eventops.reconciler.web.DomainException;
-import io.eventops.rules.policy.CompiledPolicy;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -58,10 +57,18 @@ class AccessReportController {
 	@GetMapping("/admin/v1/events/{eventId}/areas/{areaId}/occupancy")
 	AreaOccupancy.OccupancyReading occupancy(@PathVariable String eventId, @PathVariable String areaId) {
 		requireEvent(eventId);
-		CompiledPolicy policy = this.policies.currentCompiled(eventId)
-			.filter((current) -> current.area(areaId).isPresent())
-			.orElseThrow(() -> DomainException.notFound("Area", areaId));
-		return this.occupancy.read(eventId, policy, areaId, this.clock.instant());
+		return this.occupancy.current(eventId, areaId, this.clock.instant());
+	}
+
+	/**
+	 * The same occupancy for the edge (a kiosk's staff mode shows its own area's).
+	 * @param eventId the event
+	 * @param areaId an area of the current policy
+	 * @return the occupancy
+	 */
+	@GetMapping("/internal/v1/events/{eventId}/areas/{areaId}/occupancy")
+	AreaOccupancy.OccupancyReading internalOccupancy(@PathVariable String eventId, @PathVariable String areaId) {
+		return occupancy(eventId, areaId);
 	}
 
 	@GetMapping("/admin/v1/events/{eventId}/rule-overrides")

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.eventops.reconciler.web.DomainException;
 import io.eventops.rules.decision.Inside;
 import io.eventops.rules.decision.Movement;
 import io.eventops.rules.decision.MovementType;
@@ -56,8 +57,26 @@ class AreaOccupancy {
 
 	private final JdbcTemplate jdbc;
 
-	AreaOccupancy(JdbcTemplate jdbc) {
+	private final PolicyStore policies;
+
+	AreaOccupancy(JdbcTemplate jdbc, PolicyStore policies) {
 		this.jdbc = jdbc;
+		this.policies = policies;
+	}
+
+	/**
+	 * The occupancy of an area of the event's current policy.
+	 * @param eventId the event
+	 * @param areaId the area
+	 * @param at the instant
+	 * @return the occupancy
+	 * @throws DomainException not found when the current policy has no such area
+	 */
+	OccupancyReading current(String eventId, String areaId, Instant at) {
+		CompiledPolicy policy = this.policies.currentCompiled(eventId)
+			.filter((current) -> current.area(areaId).isPresent())
+			.orElseThrow(() -> DomainException.notFound("Area", areaId));
+		return read(eventId, policy, areaId, at);
 	}
 
 	/**

@@ -149,9 +149,10 @@ class OpenApiConfiguration {
 				operation.summary("Per area: admissions, refusals by reason, admissions against the rules (OPS)");
 				ApiDocuments.problem(operation, 404, "not-found", "no such event");
 			}
-			case "GET /admin/v1/events/{eventId}/areas/{areaId}/occupancy" -> {
+			case "GET /admin/v1/events/{eventId}/areas/{areaId}/occupancy",
+					"GET /internal/v1/events/{eventId}/areas/{areaId}/occupancy" -> {
 				operation.summary("Who is inside the area now against its capacity, and today's admissions and exits "
-						+ "(OPS; invariant 13)");
+						+ "(OPS; the same at /internal for the edge; invariant 13)");
 				ApiDocuments.problem(operation, 404, "not-found",
 						"no such event, or no such area in its current policy");
 			}
