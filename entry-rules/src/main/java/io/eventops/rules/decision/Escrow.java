@@ -69,7 +69,9 @@ public final class Escrow {
 			int sharing) {
 		long free = Math.max(0, capacity - used - othersReserved);
 		long kiosks = Math.max(1, sharing);
-		long share = Math.min(free, (free + kiosks - 1) / kiosks);
+		// a fair share of the places not in use, as far as no other kiosk holds them
+		long fair = (Math.max(0, capacity - used) + kiosks - 1) / kiosks;
+		long share = Math.min(free, fair);
 		long limit = ownFlushed + share;
 		return (liveLimit != null) ? Math.max(liveLimit, limit) : limit;
 	}

@@ -288,8 +288,11 @@ class EntryDeciderTests {
 
 	@Test
 	void aGrantSharesTheFreePlacesAndNeverLowersALiveLimit() {
-		// 100 places, 40 used, 20 held by other kiosks: 40 free among 3 kiosks
-		assertThat(Escrow.grant(100, 40, 20, 7, null, 3)).isEqualTo(7 + 14);
+		// 100 places, 40 used, 20 held by other kiosks, 3 kiosks: a fair share is 20 of
+		// the
+		// 60 not in use, and 40 are free
+		assertThat(Escrow.grant(100, 40, 20, 7, null, 3)).isEqualTo(7 + 20);
+		assertThat(Escrow.grant(100, 40, 50, 7, null, 3)).isEqualTo(7 + 10);
 		assertThat(Escrow.grant(100, 40, 20, 7, 30L, 3)).isEqualTo(30);
 		assertThat(Escrow.grant(100, 90, 20, 7, null, 3)).isEqualTo(7);
 		assertThat(Escrow.grant(10, 0, 0, 0, null, 20)).isEqualTo(1);

@@ -118,7 +118,7 @@ class AdmissionCheckTests {
 		assertThat(granted.get("limit").asLong()).isEqualTo(5);
 		assertThat(granted.get("flushedNet").asLong()).isZero();
 		assertThat(OffsetDateTime.parse(granted.get("leaseUntil").stringValue())).isAfter(OffsetDateTime.now());
-		assertThat(next.get("limit").asLong()).isEqualTo(3);
+		assertThat(next.get("limit").asLong()).isEqualTo(5);
 		JsonNode occupancy = this.edge.get("/v1/kiosks/" + exit.id() + "/occupancy", EdgeClient.bearer(exit.token()))
 			.json();
 		assertThat(occupancy.get("inside").asLong()).isZero();

@@ -74,8 +74,8 @@ class AllowanceTests {
 		assertThat(first.get("flushedNet").asLong()).isZero();
 		assertThat(first.get("policyVersion").asLong()).isEqualTo(this.version);
 		assertThat(OffsetDateTime.parse(first.get("leaseUntil").asString())).isAfter(OffsetDateTime.now());
-		// 5 left, 5 held by a
-		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(3);
+		// a fair share is 5 of the 10 not in use, and 5 are free
+		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(5);
 		// a admits 4 and one of them leaves at b
 		List<String> attendees = TestData.attendees(this.jdbc, this.event, 4);
 		for (int i = 0; i < 4; i++) {
@@ -86,15 +86,16 @@ class AllowanceTests {
 		}
 		this.reconciler.reconcile(TestData.request(b, this.event,
 				TestData.entry(b, 1, attendees.get(0)).capturedAt(THU.plusMinutes(30)).exitAt("hall")));
-		// inside 3; a's net 4, b's net -1 (b's reserve 4): 3 free, a's share 2 on top of
-		// its net
+		// inside 3; a's net 4, b's net -1 (b's reserve 6): 1 free, on top of a's net 4
+		// that
+		// is its live limit 5
 		JsonNode again = grant(a, 2).body();
 		assertThat(again.get("flushedNet").asLong()).isEqualTo(4);
-		assertThat(again.get("limit").asLong()).isEqualTo(6);
+		assertThat(again.get("limit").asLong()).isEqualTo(5);
 		assertThat(inside() + reserves()).isLessThanOrEqualTo(10);
-		// 10 - 3 inside - 2 (a's reserve) = 5 free for b, share 3 on b's net -1 = 2: its
-		// live limit 3 stands
-		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(3);
+		// 10 - 3 inside - 1 (a's reserve) = 6 free for b, a fair share 4 on b's net -1 =
+		// 3: its live limit 5 stands
+		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(5);
 		assertThat(inside() + reserves()).isLessThanOrEqualTo(10);
 	}
 
