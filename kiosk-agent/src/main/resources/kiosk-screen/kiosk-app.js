@@ -504,6 +504,8 @@ class KioskApp extends HTMLElement {
 				fact('staff.lastError', summary.lastError),
 				fact('staff.deadLetters', dead, 'staff-dead-letters'),
 				fact('staff.cache', this.t('staff.cache.value', { n: summary.cacheAttendees, event: summary.eventId ?? '—', seq: summary.cacheStreamSeq })),
+				summary.occupancy ? fact('staff.occupancy', this.t(summary.occupancy.capacity != null ? 'staff.occupancy.value' : 'staff.occupancy.unlimited', { n: summary.occupancy.inside, capacity: summary.occupancy.capacity ?? '', admitted: summary.occupancy.admittedToday, exits: summary.occupancy.exitsToday }), 'staff-occupancy') : null,
+				summary.allowance ? fact('staff.allowance', this.t('staff.allowance.value', { n: summary.allowance.placesLeft, area: summary.allowance.areaId, until: this.when(summary.allowance.leaseUntil) }), 'staff-allowance') : null,
 				fact('staff.health', health, 'staff-health')),
 			h('div', { class: 'actions' },
 				h('button', {

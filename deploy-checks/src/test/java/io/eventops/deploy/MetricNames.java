@@ -18,8 +18,9 @@ final class MetricNames {
 			"eventops_reconcile_batch_seconds_bucket", "eventops_reconcile_batch_seconds_count",
 			"eventops_reconcile_batch_seconds_sum", "eventops_reconcile_batch_seconds_max",
 			"eventops_reconcile_claim_fastpath_hits_total", "eventops_reconcile_guard_duplicates_total",
-			// reconciler-service: HeadcountGauges; the access-control override gauge
-			"eventops_reconcile_headcount", "eventops_rule_overrides",
+			// reconciler-service: HeadcountGauges; the access-control override gauge;
+			// OccupancyGauges
+			"eventops_reconcile_headcount", "eventops_rule_overrides", "eventops_area_inside", "eventops_area_capacity",
 			// print-orchestrator: PrintMetrics
 			"eventops_print_failovers_total", "eventops_print_jobs_moved_total", "eventops_print_jobs_skipped_total",
 			"eventops_print_failover_duration_seconds_count", "eventops_print_failover_duration_seconds_sum",

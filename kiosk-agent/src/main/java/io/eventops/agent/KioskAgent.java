@@ -13,6 +13,7 @@ import java.util.random.RandomGenerator;
 
 import io.eventops.agent.admission.Admission;
 import io.eventops.agent.admission.AdmissionDesk;
+import io.eventops.agent.admission.AllowanceKeeper;
 import io.eventops.agent.backoff.Backoff;
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CacheSync;
@@ -64,6 +65,8 @@ public final class KioskAgent implements AutoCloseable {
 
 	private final AdmissionDesk admissions;
 
+	private final AllowanceKeeper allowance;
+
 	private KioskAgent(Builder builder) {
 		this.config = builder.config;
 		this.clock = builder.clock;
@@ -82,10 +85,22 @@ public final class KioskAgent implements AutoCloseable {
 		this.cacheSync = new CacheSync(edge, this.cache);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
-		this.admissions = new AdmissionDesk(this.log, this.cache, edge, this.config.admissionCheckBudget());
+		this.allowance = new AllowanceKeeper(this.log, this.cache, edge, this.config.admissionCheckBudget(),
+				this.config.retention(), this.clock);
+		this.admissions = new AdmissionDesk(this.log, this.cache, edge, this.config.admissionCheckBudget(),
+				this.allowance);
 		this.backoff = new Backoff(this.config.backoff(), builder.random);
+		Consumer<FlushRound> listener = builder.listener;
 		this.loop = new FlushLoop(this.flusher, this.log, this.backoff, this.waiter, this.config.idleInterval(),
-				this.config.retention(), builder.listener);
+				this.config.retention(), (round) -> {
+					// what the kiosk held is on the server now: the allowance is renewed
+					// from
+					// there (invariant 14)
+					if (round.drained()) {
+						renewAllowance();
+					}
+					listener.accept(round);
+				});
 	}
 
 	/**
@@ -247,6 +262,41 @@ public final class KioskAgent implements AutoCloseable {
 			.filter(CachedAttendee::checkedIn)
 			.map((attendee) -> "already checked in at "
 					+ ((attendee.checkedInBy() != null) ? attendee.checkedInBy() : "another station"));
+	}
+
+	/**
+	 * Renews this kiosk's admission allowance from the edge, when it admits under one (an
+	 * area with a capacity, invariant 14); a failure keeps the allowance it has.
+	 * @return whether a new allowance was kept
+	 */
+	public boolean renewAllowance() {
+		try {
+			return this.allowance.renew();
+		}
+		catch (RuntimeException ex) {
+			this.log.recordError("allowance renewal failed: " + ex.getMessage());
+			return false;
+		}
+	}
+
+	/**
+	 * Who is inside this kiosk's area now, as the server counts it, for staff mode.
+	 * @return the occupancy, or empty offline, without an area or without an answer in
+	 * the admission check's budget
+	 */
+	public java.util.Optional<java.util.Map<String, Object>> occupancy() {
+		if (this.cache.placement().areaId() == null) {
+			return java.util.Optional.empty();
+		}
+		return this.edge.occupancy(this.config.admissionCheckBudget());
+	}
+
+	/**
+	 * The admission allowance as staff mode shows it.
+	 * @return the places left and the lease, or empty when the kiosk admits under none
+	 */
+	public java.util.Optional<AllowanceKeeper.Status> allowance() {
+		return this.allowance.status();
 	}
 
 	/**

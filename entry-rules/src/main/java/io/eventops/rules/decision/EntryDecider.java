@@ -40,7 +40,7 @@ import java.util.Optional;
  * <li>{@link Reason#RULE}: the area's rule is false, or fails (explained by CEL's error
  * code);</li>
  * <li>{@link Reason#AREA_FULL}: the occupancy given is at capacity (unless the attendee
- * is inside already).</li>
+ * is inside already and the occupancy is inside-now, not a kiosk's allowance).</li>
  * </ol>
  * What the ticket is comes before when, and when before what the attendee did: a refusal
  * names what no waiting would change first, and the only reason that depends on other
@@ -117,7 +117,7 @@ public final class EntryDecider {
 				return Decision.refuseByRule("the rule could not be evaluated (" + ex.errorCode() + ")");
 			}
 		}
-		if (!inside && occupancy.isPresent() && occupancy.get().full()) {
+		if (occupancy.isPresent() && occupancy.get().full() && (!inside || occupancy.get().everyAdmission())) {
 			return Decision.refuse(Reason.AREA_FULL);
 		}
 		return Decision.admit();

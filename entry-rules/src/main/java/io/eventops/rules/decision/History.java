@@ -25,18 +25,18 @@ final class History {
 	/**
 	 * The history of the movements that pass a filter.
 	 * @param movements movements in any order, possibly duplicated
-	 * @param filter which of them to consider (annulments included)
+	 * @param filter which admissions and exits to consider (every annulment counts)
 	 * @return the history
 	 */
 	static History of(Collection<Movement> movements, Predicate<Movement> filter) {
 		TreeSet<Movement> ordered = new TreeSet<>(MovementOrder.MOVEMENTS);
+		Set<String> annulled = new HashSet<>();
 		for (Movement movement : movements) {
 			if (filter.test(movement)) {
 				ordered.add(movement);
 			}
-		}
-		Set<String> annulled = new HashSet<>();
-		for (Movement movement : ordered) {
+			// an annulled admission counts nowhere, whenever the annulment was captured
+			// (invariant 13): the filter chooses admissions and exits, never annulments
 			if (movement.type() == MovementType.ANNUL) {
 				annulled.add(movement.attendeeId() + '\u0000' + movement.annulledKey());
 			}

@@ -25,6 +25,8 @@ import io.eventops.rules.decision.Decision;
 import io.eventops.rules.decision.EntryDecider;
 import io.eventops.rules.decision.Movement;
 import io.eventops.rules.decision.MovementType;
+import io.eventops.rules.decision.Occupancy;
+import io.eventops.rules.decision.Reason;
 import io.eventops.rules.policy.CompiledPolicy;
 
 /**
@@ -45,18 +47,23 @@ public final class AdmissionDesk {
 
 	private final Duration budget;
 
+	private final AllowanceKeeper allowance;
+
 	/**
 	 * The desk of one kiosk.
 	 * @param log the kiosk's log
 	 * @param cache its attendee cache (policy, movements, placement)
 	 * @param edge its edge client
 	 * @param budget how long to wait for the edge's decision
+	 * @param allowance its admission allowance (an area with a capacity, invariant 14)
 	 */
-	public AdmissionDesk(KioskLog log, AttendeeCache cache, EdgeClient edge, Duration budget) {
+	public AdmissionDesk(KioskLog log, AttendeeCache cache, EdgeClient edge, Duration budget,
+			AllowanceKeeper allowance) {
 		this.log = log;
 		this.cache = cache;
 		this.edge = edge;
 		this.budget = budget;
+		this.allowance = allowance;
 	}
 
 	/**
@@ -107,6 +114,10 @@ public final class AdmissionDesk {
 		if (policy.isEmpty()) {
 			return Optional.empty();
 		}
+		// no place left under the allowance: online, a renewal may bring more
+		if (this.allowance.occupancy(areaId, captured.toInstant()).map(Occupancy::full).orElse(false)) {
+			this.allowance.renew();
+		}
 		// the edge's answer knows this kiosk's entries only up to what it acknowledged
 		long acknowledged = this.log.state().lastAckedSeq();
 		Optional<Verdict> online = this.edge.admissionCheck(attendeeId, Rfc3339.format(captured), this.budget)
@@ -114,8 +125,16 @@ public final class AdmissionDesk {
 		Verdict[] decided = new Verdict[1];
 		LogEntry entry = this.log.appendDecided(attendeeId, captured, (key, own) -> {
 			boolean unseen = own.stream().anyMatch((mine) -> mine.seq() > acknowledged);
+			// read in the log's transaction: two scans at once cannot both take the last
+			// place
+			Optional<Occupancy> places = this.allowance.occupancy(areaId, captured.toInstant());
 			Verdict verdict = (online.isPresent() && !unseen) ? online.get()
-					: decideHere(policy.get(), attendeeId, areaId, captured, key, own);
+					: decideHere(policy.get(), attendeeId, areaId, captured, key, own, places);
+			if (verdict.admitted() && places.map(Occupancy::full).orElse(false)) {
+				// the server would admit, but every place escrowed for this kiosk is
+				// taken
+				verdict = new Verdict(false, Reason.AREA_FULL.name(), null, verdict.policyVersion(), verdict.offline());
+			}
 			decided[0] = verdict;
 			return verdict.admitted()
 					? new EntryDraft(EntryType.CHECK_IN, areaId, verdict.policyVersion(), KioskDecision.admit(), false,
@@ -130,7 +149,7 @@ public final class AdmissionDesk {
 	}
 
 	private Verdict decideHere(CompiledPolicy policy, String attendeeId, String areaId, OffsetDateTime captured,
-			String key, List<OwnEntry> own) {
+			String key, List<OwnEntry> own, Optional<Occupancy> places) {
 		Optional<CachedAttendee> cached = this.cache.find(attendeeId);
 		List<Movement> movements = new ArrayList<>(cached.map(CachedAttendee::movements).orElse(List.of()));
 		Set<String> known = new HashSet<>();
@@ -145,7 +164,7 @@ public final class AdmissionDesk {
 		}
 		String ticketType = cached.map(CachedAttendee::ticketType).orElse(null);
 		Decision decision = EntryDecider.decide(policy,
-				new Attempt(attendeeId, ticketType, areaId, captured.toInstant(), key), movements);
+				new Attempt(attendeeId, ticketType, areaId, captured.toInstant(), key), movements, places);
 		return new Verdict(decision.admitted(), (decision.reason() != null) ? decision.reason().name() : null,
 				decision.explanation(), policy.version(), true);
 	}

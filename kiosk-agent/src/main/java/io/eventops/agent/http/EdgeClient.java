@@ -168,6 +168,99 @@ public final class EdgeClient {
 	}
 
 	/**
+	 * Renews this kiosk's admission allowance at its area (invariant 14), within a
+	 * budget.
+	 * @param budget how long to wait for the answer
+	 * @return the allowance, or empty without one (offline, too slow, an exit kiosk, no
+	 * area): the kiosk keeps what it has
+	 */
+	public java.util.Optional<AllowanceReply> allowance(Duration budget) {
+		if (!this.network.isUp()) {
+			return java.util.Optional.empty();
+		}
+		HttpRequest request = request("/allowance").timeout(budget)
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.noBody())
+			.build();
+		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
+		try {
+			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			if (response.statusCode() != 200) {
+				return java.util.Optional.empty();
+			}
+			JsonNode answer = WireFormat.tree(response.body());
+			if (!answer.path("areaId").isString()) {
+				return java.util.Optional.empty();
+			}
+			String until = answer.path("leaseUntil").isString() ? answer.get("leaseUntil").asString() : null;
+			return java.util.Optional.of(new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
+					number(answer, "limit"), number(answer, "flushedNet"),
+					(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
+					answer.path("policyVersion").asLong(0)));
+		}
+		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
+				| IllegalArgumentException ex) {
+			sent.cancel(true);
+			return java.util.Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			sent.cancel(true);
+			Thread.currentThread().interrupt();
+			return java.util.Optional.empty();
+		}
+	}
+
+	/**
+	 * Who is inside this kiosk's area now (invariant 13), for staff mode, within a
+	 * budget.
+	 * @param budget how long to wait
+	 * @return {@code inside}, {@code capacity} (absent without one),
+	 * {@code admittedToday}, {@code exitsToday} and {@code asOf}, or empty without an
+	 * answer
+	 */
+	public java.util.Optional<java.util.Map<String, Object>> occupancy(Duration budget) {
+		if (!this.network.isUp()) {
+			return java.util.Optional.empty();
+		}
+		HttpRequest request = request("/occupancy").timeout(budget).GET().build();
+		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
+		try {
+			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			if (response.statusCode() != 200) {
+				return java.util.Optional.empty();
+			}
+			JsonNode answer = WireFormat.tree(response.body());
+			if (!answer.path("inside").isIntegralNumber()) {
+				return java.util.Optional.empty();
+			}
+			java.util.Map<String, Object> occupancy = new java.util.LinkedHashMap<>();
+			occupancy.put("inside", answer.get("inside").asLong());
+			occupancy.put("capacity", number(answer, "capacity"));
+			occupancy.put("admittedToday", number(answer, "admittedToday"));
+			occupancy.put("exitsToday", number(answer, "exitsToday"));
+			occupancy.put("asOf", answer.path("asOf").isString() ? answer.get("asOf").asString() : null);
+			return java.util.Optional.of(occupancy);
+		}
+		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
+				| IllegalArgumentException ex) {
+			sent.cancel(true);
+			return java.util.Optional.empty();
+		}
+		catch (InterruptedException ex) {
+			sent.cancel(true);
+			Thread.currentThread().interrupt();
+			return java.util.Optional.empty();
+		}
+	}
+
+	private static Long number(JsonNode answer, String field) {
+		JsonNode value = answer.get(field);
+		return (value != null && value.isIntegralNumber()) ? value.asLong() : null;
+	}
+
+	/**
 	 * Asks the edge to decide an admission from the venue-wide history (#35), waiting at
 	 * most {@code budget} for the answer, connection included.
 	 * @param attendeeId the attendee

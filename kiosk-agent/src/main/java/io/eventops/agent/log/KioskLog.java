@@ -304,6 +304,72 @@ public final class KioskLog implements AutoCloseable {
 		}, () -> written[0] != null && stored(written[0]));
 	}
 
+	/**
+	 * This kiosk's net at an area over its entries after a seq: admissions minus exits
+	 * (invariant 14). Callable while a drafter of {@link #appendDecided} runs, in its
+	 * transaction.
+	 * @param areaId the area
+	 * @param afterSeq the seq the count starts after
+	 * @return the net
+	 */
+	public synchronized long netSince(String areaId, long afterSeq) {
+		try (PreparedStatement select = this.connection.prepareStatement("SELECT coalesce(sum(CASE entry_type "
+				+ "WHEN 'CHECK_IN' THEN 1 WHEN 'EXIT' THEN -1 ELSE 0 END), 0) FROM entries WHERE area_id = ? AND seq > ?")) {
+			select.setString(1, areaId);
+			select.setLong(2, afterSeq);
+			try (ResultSet rows = select.executeQuery()) {
+				rows.next();
+				return rows.getLong(1);
+			}
+		}
+		catch (SQLException ex) {
+			throw new LogException("Kiosk log query failed", ex);
+		}
+	}
+
+	/**
+	 * Keeps the allowance the server granted (invariant 14), replacing the one before.
+	 * @param allowance the allowance
+	 */
+	public synchronized void storeAllowance(StoredAllowance allowance) {
+		transaction(() -> {
+			try (PreparedStatement upsert = this.connection.prepareStatement("INSERT OR REPLACE INTO allowance "
+					+ "(id, area_id, capacity, net_limit, flushed_net, acked_seq, lease_until, received_at) "
+					+ "VALUES (1, ?, ?, ?, ?, ?, ?, ?)")) {
+				upsert.setString(1, allowance.areaId());
+				upsert.setObject(2, allowance.capacity());
+				upsert.setObject(3, allowance.limit());
+				upsert.setObject(4, allowance.flushedNet());
+				upsert.setLong(5, allowance.ackedSeq());
+				upsert.setString(6, (allowance.leaseUntil() != null) ? Rfc3339.format(allowance.leaseUntil()) : null);
+				upsert.setString(7, Rfc3339.format(allowance.receivedAt()));
+				upsert.executeUpdate();
+			}
+			return null;
+		});
+	}
+
+	/**
+	 * The allowance last granted, if any.
+	 * @return the allowance
+	 */
+	public synchronized Optional<StoredAllowance> allowance() {
+		return query("SELECT area_id, capacity, net_limit, flushed_net, acked_seq, lease_until, received_at "
+				+ "FROM allowance WHERE id = 1", (rs) -> {
+					String until = rs.getString(6);
+					return new StoredAllowance(rs.getString(1), (Long) nullable(rs, 2), (Long) nullable(rs, 3),
+							(Long) nullable(rs, 4), rs.getLong(5), (until != null) ? Rfc3339.parse(until) : null,
+							Rfc3339.parse(rs.getString(7)));
+				})
+			.stream()
+			.findFirst();
+	}
+
+	private static Long nullable(ResultSet rs, int column) throws SQLException {
+		long value = rs.getLong(column);
+		return rs.wasNull() ? null : value;
+	}
+
 	private List<OwnEntry> ownEntries(String attendeeId) throws SQLException {
 		List<OwnEntry> own = new ArrayList<>();
 		try (PreparedStatement select = this.connection.prepareStatement(

@@ -35,6 +35,15 @@ final class Schema {
 				flags TEXT,
 				deliveries INTEGER NOT NULL,
 				received_at_ms INTEGER NOT NULL)""", """
+			CREATE TABLE IF NOT EXISTS allowance (
+				id INTEGER PRIMARY KEY CHECK (id = 1),
+				area_id TEXT NOT NULL,
+				capacity INTEGER,
+				net_limit INTEGER,
+				flushed_net INTEGER,
+				acked_seq INTEGER NOT NULL,
+				lease_until TEXT,
+				received_at TEXT NOT NULL)""", """
 			CREATE TABLE IF NOT EXISTS dead_letters (
 				seq INTEGER PRIMARY KEY,
 				status INTEGER NOT NULL,

@@ -163,6 +163,17 @@ final class StaffApi {
 		body.put("cacheStreamSeq", this.agent.cache().streamSeq());
 		body.put("eventId", this.agent.cache().eventId());
 		body.put("language", this.language.get());
+		// the admission allowance at an area with a capacity (invariant 14)
+		body.put("allowance", this.agent.allowance().map((allowance) -> {
+			Map<String, Object> places = new LinkedHashMap<>();
+			places.put("areaId", allowance.areaId());
+			places.put("placesLeft", allowance.placesLeft());
+			places.put("limit", allowance.limit());
+			places.put("leaseUntil", (allowance.leaseUntil() != null) ? Rfc3339.format(allowance.leaseUntil()) : null);
+			return places;
+		}).orElse(null));
+		// who is inside the kiosk's area now, as the server counts it (invariant 13)
+		body.put("occupancy", this.agent.occupancy().orElse(null));
 		body.put("health", health(status));
 		return body;
 	}

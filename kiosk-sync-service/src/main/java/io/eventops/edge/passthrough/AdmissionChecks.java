@@ -52,10 +52,29 @@ class AdmissionChecks {
 	 * @throws EdgeException 503 with {@code Retry-After} when no such answer came in time
 	 */
 	ReconcilerPassThrough.Answer ask(String eventId, String body) {
-		HttpRequest request = HttpRequest
-			.newBuilder(URI.create(this.base + "/internal/v1/events/"
-					+ UriUtils.encodePathSegment(eventId, java.nio.charset.StandardCharsets.UTF_8)
-					+ "/admission-check"))
+		return send("/internal/v1/events/" + segment(eventId) + "/admission-check", body);
+	}
+
+	/**
+	 * Asks the reconciler to renew a kiosk's admission allowance ({@code POST
+	 * /internal/v1/events/{eventId}/areas/{areaId}/allowances}), within the same budget:
+	 * without an answer the kiosk keeps the allowance it has.
+	 * @param eventId the kiosk's event
+	 * @param areaId the kiosk's area
+	 * @param body the request as JSON
+	 * @return the reconciler's answer, a 200 or a problem about this request
+	 * @throws EdgeException 503 with {@code Retry-After} when no such answer came in time
+	 */
+	ReconcilerPassThrough.Answer allowance(String eventId, String areaId, String body) {
+		return send("/internal/v1/events/" + segment(eventId) + "/areas/" + segment(areaId) + "/allowances", body);
+	}
+
+	private static String segment(String value) {
+		return UriUtils.encodePathSegment(value, java.nio.charset.StandardCharsets.UTF_8);
+	}
+
+	private ReconcilerPassThrough.Answer send(String path, String body) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create(this.base + path))
 			.timeout(this.properties.timeout())
 			.header("Authorization", "Bearer " + this.token)
 			.header("Accept", "application/json")

@@ -128,6 +128,26 @@ class OpenApiConfiguration {
 			}
 			case "POST " + KIOSK + "/express-codes/{code}/redeem" -> redeem(operation);
 			case "POST " + KIOSK + "/admission-check" -> admissionCheck(operation);
+			case "GET " + KIOSK + "/occupancy" -> {
+				operation.summary("Who is inside the kiosk's area now against its capacity (invariant 13), "
+						+ "for staff mode: {inside, capacity?, admittedToday, exitsToday, asOf}");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"the kiosk has no area, or the current policy has no such area");
+				unavailable(operation);
+			}
+			case "POST " + KIOSK + "/allowance" -> {
+				operation.summary("Renews the kiosk's admission allowance at its area (invariant 14)").description("""
+						The server escrows part of the area's free places for the kiosk: it may admit, online \
+						or offline, while its net admissions there (admissions not annulled minus exits, over \
+						all its entries) are below limit, until leaseUntil (docs/access-control.md). Asked \
+						after each flush round; an area without a capacity answers areaId and policyVersion \
+						only.""");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"the kiosk is an exit kiosk, has no area, or its area is not in the current policy");
+				ApiDocuments.problem(operation, 503, "reconciler-unavailable",
+						"no answer within the budget; keep the allowance the kiosk has");
+				ApiDocuments.retryAfter(operation, 503);
+			}
 			case "GET " + KIOSK + "/attendees/{attendeeId}/badge" -> {
 				operation
 					.summary("Where an attendee's badge stands: queued, printing, printed at which printer, "

@@ -98,7 +98,51 @@ class AdmissionCheckTests {
 		assertThat(other.status()).isEqualTo(404);
 	}
 
+	/**
+	 * Issue #36, invariant 14: the edge renews a kiosk's allowance at its area, sharing
+	 * the free places among the area's entry kiosks (the exit kiosk is none).
+	 */
+	@Test
+	void theAllowanceIsTheKiosksShareOfItsAreasFreePlaces() throws Exception {
+		savePolicy(10);
+		EdgeClient.Kiosk first = kioskAt("main-hall");
+		EdgeClient.Kiosk second = kioskAt("main-hall", "BOTH");
+		EdgeClient.Kiosk exit = kioskAt("main-hall", "EXIT");
+		EdgeClient.Kiosk nowhere = this.edge.newKiosk(this.event);
+
+		JsonNode granted = allowance(first).json();
+		JsonNode next = allowance(second).json();
+
+		assertThat(granted.get("areaId").stringValue()).isEqualTo("main-hall");
+		assertThat(granted.get("capacity").asLong()).isEqualTo(10);
+		assertThat(granted.get("limit").asLong()).isEqualTo(5);
+		assertThat(granted.get("flushedNet").asLong()).isZero();
+		assertThat(OffsetDateTime.parse(granted.get("leaseUntil").stringValue())).isAfter(OffsetDateTime.now());
+		assertThat(next.get("limit").asLong()).isEqualTo(5);
+		JsonNode occupancy = this.edge.get("/v1/kiosks/" + exit.id() + "/occupancy", EdgeClient.bearer(exit.token()))
+			.json();
+		assertThat(occupancy.get("inside").asLong()).isZero();
+		assertThat(occupancy.get("capacity").asLong()).isEqualTo(10);
+		assertThat(
+				this.edge.get("/v1/kiosks/" + nowhere.id() + "/occupancy", EdgeClient.bearer(nowhere.token())).status())
+			.isEqualTo(404);
+		assertThat(allowance(exit).status()).isEqualTo(404);
+		assertThat(allowance(nowhere).status()).isEqualTo(404);
+		assertThat(this.edge
+			.post("/v1/kiosks/" + first.id() + "/allowance", EdgeClient.bearer(second.token()), "application/json", "")
+			.status()).isEqualTo(403);
+	}
+
+	private EdgeClient.Response allowance(EdgeClient.Kiosk kiosk) {
+		return this.edge.post("/v1/kiosks/" + kiosk.id() + "/allowance", EdgeClient.bearer(kiosk.token()),
+				"application/json", "");
+	}
+
 	private EdgeClient.Kiosk kioskAt(String areaId) {
+		return kioskAt(areaId, "ENTRY");
+	}
+
+	private EdgeClient.Kiosk kioskAt(String areaId, String direction) {
 		String kioskId = TestData.kiosk();
 		EdgeClient.Response provisioned = this.edge.post("/admin/v1/kiosks",
 				EdgeClient.basic("admin", EdgeStack.ADMIN_PASSWORD), "application/json",
@@ -107,6 +151,7 @@ class AdmissionCheckTests {
 					.put("eventId", this.event)
 					.put("printerPool", "hall-a")
 					.put("areaId", areaId)
+					.put("direction", direction)
 					.toString());
 		assertThat(provisioned.status()).as(provisioned.body()).isEqualTo(201);
 		return new EdgeClient.Kiosk(kioskId, this.event, provisioned.json().get("token").stringValue());
@@ -115,15 +160,19 @@ class AdmissionCheckTests {
 	// an attendee imported without a ticket type holds the policy's first, "full", which
 	// the VIP lounge does not admit
 	private long savePolicy() throws IOException, InterruptedException {
+		return savePolicy(null);
+	}
+
+	private long savePolicy(Integer hallCapacity) throws IOException, InterruptedException {
 		String today = LocalDate.now(ZoneOffset.UTC).toString();
 		String policy = """
 				{"timeZone": "UTC", "days": ["%s"],
 				 "ticketTypes": [{"id": "full", "name": "Full pass"}, {"id": "vip-pass", "name": "VIP pass"}],
 				 "areas": [
 				   {"areaId": "main-hall", "name": "Main hall", "admits": ["full", "vip-pass"], "reentry": "ONCE",
-				    "printsBadge": true},
+				    "printsBadge": true%s},
 				   {"areaId": "vip", "name": "VIP lounge", "admits": ["vip-pass"], "reentry": "ANY"}]}"""
-			.formatted(today);
+			.formatted(today, (hallCapacity != null) ? ", \"capacity\": " + hallCapacity : "");
 		String reconciler = (String) EdgeStack.edgeProperties().get("eventops.edge.reconciler.base-url");
 		HttpResponse<String> saved = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create(reconciler + "/admin/v1/events/" + this.event + "/policy"))

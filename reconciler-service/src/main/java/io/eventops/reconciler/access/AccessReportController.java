@@ -1,5 +1,6 @@
 package io.eventops.reconciler.access;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,17 +28,49 @@ class AccessReportController {
 			ORDER BY captured_at, idempotency_key""";
 
 	private static final String AREAS = """
-			SELECT area_id, type, kiosk_reason, count(*), count(*) FILTER (WHERE against_rules)
-			FROM reconciler.movements WHERE event_id = ? AND type IN ('CHECK_IN', 'REFUSED')
-			GROUP BY area_id, type, kiosk_reason""";
+			SELECT m.area_id, m.type, m.kiosk_reason, count(*), count(*) FILTER (WHERE m.against_rules)
+			FROM reconciler.movements m WHERE m.event_id = ? AND m.type IN ('CHECK_IN', 'REFUSED')
+			  AND NOT (m.type = 'CHECK_IN' AND EXISTS (SELECT 1 FROM reconciler.movements a
+			    WHERE a.attendee_id = m.attendee_id AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key))
+			GROUP BY m.area_id, m.type, m.kiosk_reason""";
 
 	private final JdbcTemplate jdbc;
 
 	private final PolicyStore policies;
 
-	AccessReportController(JdbcTemplate jdbc, PolicyStore policies) {
+	private final AreaOccupancy occupancy;
+
+	private final Clock clock;
+
+	AccessReportController(JdbcTemplate jdbc, PolicyStore policies, AreaOccupancy occupancy, Clock clock) {
 		this.jdbc = jdbc;
 		this.policies = policies;
+		this.occupancy = occupancy;
+		this.clock = clock;
+	}
+
+	/**
+	 * Who is inside an area of the event's current policy now, against its capacity
+	 * (invariant 13), and today's admissions and exits there (the policy's zone).
+	 * @param eventId the event
+	 * @param areaId an area of the current policy
+	 * @return the occupancy
+	 */
+	@GetMapping("/admin/v1/events/{eventId}/areas/{areaId}/occupancy")
+	AreaOccupancy.OccupancyReading occupancy(@PathVariable String eventId, @PathVariable String areaId) {
+		requireEvent(eventId);
+		return this.occupancy.current(eventId, areaId, this.clock.instant());
+	}
+
+	/**
+	 * The same occupancy for the edge (a kiosk's staff mode shows its own area's).
+	 * @param eventId the event
+	 * @param areaId an area of the current policy
+	 * @return the occupancy
+	 */
+	@GetMapping("/internal/v1/events/{eventId}/areas/{areaId}/occupancy")
+	AreaOccupancy.OccupancyReading internalOccupancy(@PathVariable String eventId, @PathVariable String areaId) {
+		return occupancy(eventId, areaId);
 	}
 
 	@GetMapping("/admin/v1/events/{eventId}/rule-overrides")

@@ -1,6 +1,8 @@
 package io.eventops.reconciler.access;
 
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import io.eventops.reconciler.web.DomainException;
@@ -8,6 +10,7 @@ import io.eventops.rules.decision.Attempt;
 import io.eventops.rules.decision.Decision;
 import io.eventops.rules.decision.EntryDecider;
 import io.eventops.rules.decision.Movement;
+import io.eventops.rules.decision.Occupancy;
 import io.eventops.rules.decision.Reason;
 import io.eventops.rules.policy.CompiledPolicy;
 import io.eventops.web.ProblemResponses;
@@ -36,10 +39,13 @@ class AdmissionCheck {
 
 	private final MovementHistory history;
 
-	AdmissionCheck(JdbcTemplate jdbc, PolicyStore policies, MovementHistory history) {
+	private final AreaOccupancy occupancy;
+
+	AdmissionCheck(JdbcTemplate jdbc, PolicyStore policies, MovementHistory history, AreaOccupancy occupancy) {
 		this.jdbc = jdbc;
 		this.policies = policies;
 		this.history = history;
+		this.occupancy = occupancy;
 	}
 
 	AdmissionAnswer check(String eventId, AdmissionRequest request) {
@@ -66,9 +72,22 @@ class AdmissionCheck {
 			.stream()
 			.map(MovementHistory.Recorded::movement)
 			.toList();
-		Decision decision = EntryDecider.decide(policy, new Attempt(request.attendeeId(), attendee.ticketType(),
-				request.areaId(), request.capturedAt().toInstant(), null), movements);
+		Instant at = request.capturedAt().toInstant();
+		Decision decision = EntryDecider.decide(policy,
+				new Attempt(request.attendeeId(), attendee.ticketType(), request.areaId(), at, null), movements,
+				occupancy(eventId, policy, request.areaId(), at));
 		return AdmissionAnswer.of(decision, attendee.version());
+	}
+
+	// Online, an area with a capacity refuses AREA_FULL while the venue-wide inside-now
+	// (invariant 13) is at it (one more statement per check, for such areas only).
+	private Optional<Occupancy> occupancy(String eventId, CompiledPolicy policy, String areaId, Instant at) {
+		Integer capacity = policy.area(areaId).map((area) -> area.area().capacity()).orElse(null);
+		if (capacity == null) {
+			return Optional.empty();
+		}
+		long inside = this.occupancy.inside(eventId, policy, List.of(areaId), at).get(areaId);
+		return Optional.of(new Occupancy(inside, capacity));
 	}
 
 	private record Found(String eventId, String ticketType, boolean checkedIn, long version) {

@@ -83,19 +83,15 @@ public class AdmissionJudge {
 		}, PreparedStatement::execute);
 		List<Verdict> changed = new ArrayList<>();
 		this.history.of(attendees).forEach((attendee, recorded) -> {
-			// An annulled admission counts nowhere (#36, invariant 13): not for the
-			// admissions captured after it, whenever the annulment was captured (the
-			// decision's history drops an admission only for an annulment captured
-			// before the attempt), and not among the overrides either.
+			// An annulled admission counts nowhere (#36, invariant 13): the decision's
+			// history leaves it out, whenever the annulment was captured, and it is no
+			// override either.
 			Set<String> annulled = recorded.stream()
 				.map(MovementHistory.Recorded::movement)
 				.filter((movement) -> movement.type() == MovementType.ANNUL)
 				.map(Movement::annulledKey)
 				.collect(Collectors.toSet());
-			List<Movement> movements = recorded.stream()
-				.map(MovementHistory.Recorded::movement)
-				.filter((movement) -> movement.type() != MovementType.ANNUL && !annulled.contains(movement.key()))
-				.toList();
+			List<Movement> movements = recorded.stream().map(MovementHistory.Recorded::movement).toList();
 			for (MovementHistory.Recorded row : recorded) {
 				Movement movement = row.movement();
 				if (movement.type() != MovementType.CHECK_IN && movement.type() != MovementType.REFUSED) {

@@ -143,6 +143,13 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 404, "not-found", "no such attendee in the event");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");
 			}
+			case "POST /internal/v1/events/{eventId}/areas/{areaId}/allowances" -> {
+				operation.summary("Renews a kiosk's admission allowance at its area out of the free places "
+						+ "(internal; invariant 14): a limit on the kiosk's net admissions and its lease");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"no such event, or no such area in its current policy");
+				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");
+			}
 			case "GET /admin/v1/events/{eventId}/rule-overrides" -> {
 				operation.summary("Admissions the kiosks made that the event's rules refuse (ADMITTED_AGAINST_RULES), "
 						+ "with the server's reason (OPS)");
@@ -151,6 +158,13 @@ class OpenApiConfiguration {
 			case "GET /admin/v1/events/{eventId}/areas" -> {
 				operation.summary("Per area: admissions, refusals by reason, admissions against the rules (OPS)");
 				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+			}
+			case "GET /admin/v1/events/{eventId}/areas/{areaId}/occupancy",
+					"GET /internal/v1/events/{eventId}/areas/{areaId}/occupancy" -> {
+				operation.summary("Who is inside the area now against its capacity, and today's admissions and exits "
+						+ "(OPS; the same at /internal for the edge; invariant 13)");
+				ApiDocuments.problem(operation, 404, "not-found",
+						"no such event, or no such area in its current policy");
 			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");
