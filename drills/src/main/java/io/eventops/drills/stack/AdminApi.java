@@ -149,6 +149,33 @@ public final class AdminApi {
 	}
 
 	/**
+	 * Who is inside an area now as the reconciler counts it ({@code GET
+	 * /admin/v1/events/{eventId}/areas/{areaId}/occupancy}, issue #36).
+	 * @param eventId the event
+	 * @param areaId the area
+	 * @return the occupancy's JSON
+	 */
+	public JsonNode occupancy(String eventId, String areaId) {
+		return get(this.suite.reconUrl().resolve("/admin/v1/events/" + eventId + "/areas/" + areaId + "/occupancy"));
+	}
+
+	/**
+	 * Provisions kiosks on the edge for one area, each with its direction (issue #36).
+	 * @param eventId the event
+	 * @param areaId the area
+	 * @param directions direction ({@code ENTRY}, {@code EXIT}, {@code BOTH}) by kiosk id
+	 * @return token by kiosk id
+	 */
+	public Map<String, String> provisionKiosksAt(String eventId, String areaId, Map<String, String> directions) {
+		KioskProvisioner provisioner = new KioskProvisioner(this.http, this.suite.edgeUrl(), "admin",
+				this.suite.adminPassword());
+		Map<String, String> tokens = new LinkedHashMap<>();
+		directions.forEach((kiosk, direction) -> tokens.put(kiosk,
+				provisioner.provision(kiosk, eventId, "drill kiosk " + kiosk, "default", areaId, direction)));
+		return tokens;
+	}
+
+	/**
 	 * The edge's view of every kiosk ({@code GET /admin/v1/kiosks}).
 	 * @return kiosk id to its JSON
 	 */
