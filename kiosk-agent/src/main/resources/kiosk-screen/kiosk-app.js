@@ -328,7 +328,8 @@ class KioskApp extends HTMLElement {
 			h('h2', { text: this.t('badge.heading') }),
 			badge,
 			h('div', { class: 'actions' },
-				h('button', { type: 'button', class: 'primary', onclick: () => this.showStart(), text: this.t('done.finish') })));
+				h('button', { type: 'button', class: 'primary', onclick: () => this.showStart(), text: this.t('done.finish') }),
+				this.annulButton(receipt)));
 		this.announce(heading);
 		let last = null;
 		this.every(BADGE_POLL_MS, async () => {
@@ -343,6 +344,37 @@ class KioskApp extends HTMLElement {
 				// the agent answers again shortly: keep the last status on screen
 			}
 		});
+	}
+
+	// "that was not me" / "the gate did not open" (#36): this kiosk's admission may be
+	// annulled here until annulUntil
+	annulButton(receipt) {
+		if (receipt.entryType !== 'CHECK_IN' || !receipt.annulUntil || !receipt.idempotencyKey
+			|| new Date(receipt.annulUntil).getTime() <= Date.now()) {
+			return null;
+		}
+		return h('button', {
+			type: 'button', 'data-testid': 'annul',
+			onclick: async () => {
+				try {
+					await call('POST', '/api/annulments', { attendeeId: receipt.attendee.attendeeId, idempotencyKey: receipt.idempotencyKey });
+					this.showAnnulled(receipt);
+				} catch (error) {
+					this.showAnnulled(receipt, error);
+				}
+			},
+			text: this.t('done.annul'),
+		});
+	}
+
+	showAnnulled(receipt, error) {
+		const heading = this.t(error ? 'annulled.failed.heading' : 'annulled.heading');
+		this.show('annulled',
+			h('h1', { text: heading }),
+			h('p', { text: this.t(error ? 'annulled.failed.text' : 'annulled.text') }),
+			h('div', { class: 'actions' },
+				h('button', { type: 'button', class: 'primary', 'data-autofocus': true, onclick: () => this.showStart(), text: this.t('done.finish') })));
+		this.announce(heading);
 	}
 
 	when(iso) {

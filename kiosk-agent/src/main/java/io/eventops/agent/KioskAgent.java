@@ -178,6 +178,26 @@ public final class KioskAgent implements AutoCloseable {
 	}
 
 	/**
+	 * Annuls one of this kiosk's admissions within the configured {@code annul-window}
+	 * (#36): the screen's "that was not me".
+	 * @param attendeeId the attendee admitted
+	 * @param admissionKey the admission's idempotency key
+	 * @return the annulment logged, or empty when there is nothing of this kiosk's to
+	 * annul within the window
+	 */
+	public Optional<Admission> annul(String attendeeId, String admissionKey) {
+		ensureSequence();
+		Optional<Admission> annulment = this.admissions.annul(attendeeId, admissionKey, OffsetDateTime.now(this.clock),
+				this.config.annulWindow());
+		annulment.ifPresent((logged) -> {
+			if (this.config.flushAfterCheckIn()) {
+				this.loop.wake();
+			}
+		});
+		return annulment;
+	}
+
+	/**
 	 * Whether a scan here is decided under the event's policy ({@link #pass}), as far as
 	 * the cache knows: the kiosk has an area, and the cache a policy or the scan is an
 	 * exit.

@@ -109,6 +109,18 @@ class AllowanceStackTests {
 			Admission online = kioskA.pass(people.get(0), false).orElseThrow();
 			assertThat(online.type()).isEqualTo(EntryType.REFUSED);
 			assertThat(online.reason()).isEqualTo("AREA_FULL");
+
+			// "the gate did not open" for the first admission, of someone who has left
+			// since: it counts nowhere, and it frees no place (the place came free at the
+			// exit), so the allowance stays used
+			assertThat(kioskA.annul(people.get(0), first.idempotencyKey())).isPresent();
+			assertThat(kioskA.annul(people.get(0), first.idempotencyKey())).isEmpty();
+			assertThat(kioskA.allowance().map(AllowanceKeeper.Status::placesLeft)).contains(0L);
+			drain(kioskA);
+			assertThat(kioskA.occupancy()).hasValueSatisfying((occupancy) -> {
+				assertThat(occupancy.get("inside")).isEqualTo(2L);
+				assertThat(occupancy.get("admittedToday")).isEqualTo(2L);
+			});
 		}
 	}
 

@@ -8,15 +8,18 @@ import java.time.Instant;
  * demarcation protocol (Barbará and Garcia-Molina, 1992).
  *
  * <p>
- * A kiosk's <em>net</em> at an area is its admissions there that are not annulled minus
- * its exits there, counted over every entry it made. The server escrows part of the
- * area's free places to each entry kiosk as an {@link Allowance}: a cumulative limit on
- * the kiosk's net. The kiosk admits, online or offline, only while its net is below the
- * limit, and every admission takes a place, even of someone the kiosk believes inside
- * (its belief may be stale; the place is real). An exit at the kiosk gives it a place
- * back. The kiosk counts every entry in its log; the server the entries it has received
- * (the kiosk's <em>flushed</em> net). What the kiosk holds that the server has not seen
- * is therefore at most its <em>reserve</em>, {@code limit - flushed}.
+ * A kiosk's <em>net</em> at an area is its admissions there minus its exits there,
+ * counted over every entry it made. Annulled admissions count in it: an annulment gives a
+ * place back through inside-now (the places in use), never through a kiosk's reserve,
+ * because the attendee it names may have left already, and then it frees no place. The
+ * server escrows part of the area's free places to each entry kiosk as an
+ * {@link Allowance}: a cumulative limit on the kiosk's net. The kiosk admits, online or
+ * offline, only while its net is below the limit, and every admission takes a place, even
+ * of someone the kiosk believes inside (its belief may be stale; the place is real). An
+ * exit at the kiosk gives it a place back. The kiosk counts every entry in its log; the
+ * server the entries it has received (the kiosk's <em>flushed</em> net). What the kiosk
+ * holds that the server has not seen is therefore at most its <em>reserve</em>,
+ * {@code limit - flushed}.
  *
  * <p>
  * Every attendee who is inside got there through one admission and left through one exit

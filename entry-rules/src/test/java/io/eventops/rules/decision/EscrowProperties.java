@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Invariant 14: inside-now never exceeds the area's capacity, under any partition, as
  * long as kiosks keep to their allowances. A model of the whole protocol with
  * {@link Escrow}'s arithmetic on both sides: entry kiosks that admit and let people out,
- * an exit-only kiosk, random partitions, flushes, grants whose answers arrive late (the
+ * an exit-only kiosk, annulments of admissions ("the gate did not open", also of someone
+ * who left since), random partitions, flushes, grants whose answers arrive late (the
  * kiosk admitting meanwhile) or never, time that runs leases out. Attendees behave
  * physically (one comes in only when outside, leaves only when inside). Inside-now is the
  * reconciled count, {@link Inside#now} over every movement any kiosk logged, flushed or
@@ -126,8 +127,11 @@ class EscrowProperties {
 			if (action < 40) {
 				arrive(this.kiosks.get(this.random.nextInt(this.entryKiosks)));
 			}
-			else if (action < 60) {
+			else if (action < 55) {
 				leave(this.kiosks.get(this.random.nextInt(this.kiosks.size())));
+			}
+			else if (action < 60) {
+				annul(this.kiosks.get(this.random.nextInt(this.entryKiosks)));
 			}
 			else if (action < 75) {
 				Kiosk kiosk = this.kiosks.get(this.random.nextInt(this.kiosks.size()));
@@ -171,6 +175,30 @@ class EscrowProperties {
 			kiosk.log.add(Movement.exit(kiosk.id + ":" + (kiosk.log.size() + 1), person, AREA, tick()));
 			this.physicallyInside.remove(person);
 			this.outside.add(person);
+		}
+
+		// "the gate did not open": a kiosk annuls one of its admissions; the attendee is
+		// outside, or was already (left since), and the admission counts nowhere
+		private void annul(Kiosk kiosk) {
+			List<Movement> admissions = kiosk.log.stream()
+				.filter((movement) -> movement.type() == MovementType.CHECK_IN)
+				.toList();
+			if (admissions.isEmpty()) {
+				return;
+			}
+			Movement admission = admissions.get(this.random.nextInt(admissions.size()));
+			kiosk.log.add(Movement.annul(kiosk.id + ":" + (kiosk.log.size() + 1), admission.attendeeId(), tick(),
+					admission.key()));
+			// it counts nowhere: whoever it let in is out, if still in by this admission
+			List<Movement> mine = new ArrayList<>();
+			for (Kiosk any : this.kiosks) {
+				mine.addAll(any.log);
+			}
+			if (this.physicallyInside.contains(admission.attendeeId())
+					&& !Inside.now(AREA, mine).contains(admission.attendeeId())) {
+				this.physicallyInside.remove(admission.attendeeId());
+				this.outside.add(admission.attendeeId());
+			}
 		}
 
 		// a flush of everything the kiosk holds, then its allowance renewed; one answer
@@ -272,7 +300,13 @@ class EscrowProperties {
 		long net(int n) {
 			long net = 0;
 			for (Movement movement : this.log.subList(0, n)) {
-				net += (movement.type() == MovementType.CHECK_IN) ? 1 : -1;
+				// an annulled admission counts in the net: its place comes back through
+				// inside-now, if it came free at all
+				net += switch (movement.type()) {
+					case CHECK_IN -> 1;
+					case EXIT -> -1;
+					case ANNUL, REFUSED -> 0;
+				};
 			}
 			return net;
 		}

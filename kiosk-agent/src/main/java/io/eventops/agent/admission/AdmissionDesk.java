@@ -148,6 +148,35 @@ public final class AdmissionDesk {
 				verdict.policyVersion(), verdict.reason(), verdict.explanation(), verdict.offline()));
 	}
 
+	/**
+	 * Annuls one of this kiosk's own admissions within the annul window (#36): "that was
+	 * not me", "the gate did not open". The annulment is an entry of its own
+	 * ({@code ANNUL} naming the admission's key), flushed like any other; the admission
+	 * then counts nowhere, and its place at the area is this kiosk's again (invariant
+	 * 14).
+	 * @param attendeeId the attendee admitted
+	 * @param admissionKey the admission's idempotency key
+	 * @param now the kiosk clock
+	 * @param window how long after its capture an admission may be annulled here
+	 * @return the annulment logged, or empty when there is no such admission of this
+	 * kiosk, it is older than the window, or it is annulled already
+	 */
+	public Optional<Admission> annul(String attendeeId, String admissionKey, OffsetDateTime now, Duration window) {
+		OffsetDateTime captured = Rfc3339.truncate(now);
+		Optional<LogEntry> entry = this.log.appendDecided(attendeeId, captured, (key, own) -> {
+			Optional<OwnEntry> admission = own.stream()
+				.filter((mine) -> mine.idempotencyKey().equals(admissionKey) && mine.type() == EntryType.CHECK_IN)
+				.findFirst();
+			if (admission.isEmpty() || admission.get().capturedAt().plus(window).isBefore(captured)
+					|| this.log.annulledHere(admissionKey)) {
+				return null;
+			}
+			return new EntryDraft(EntryType.ANNUL, admission.get().areaId(), null, null, false, null, admissionKey);
+		});
+		return entry.map((annulment) -> new Admission(attendeeId, annulment.seq(), annulment.idempotencyKey(),
+				annulment.capturedAt(), annulment.queuedAt(), EntryType.ANNUL, null, null, null, null, false));
+	}
+
 	private Verdict decideHere(CompiledPolicy policy, String attendeeId, String areaId, OffsetDateTime captured,
 			String key, List<OwnEntry> own, Optional<Occupancy> places) {
 		Optional<CachedAttendee> cached = this.cache.find(attendeeId);
@@ -157,7 +186,14 @@ public final class AdmissionDesk {
 		for (OwnEntry mine : own) {
 			// this kiosk's own entries the cache does not reflect yet; entries logged
 			// without an area (before the policy) name no area the decision knows
-			if (mine.areaId() != null && !known.contains(mine.idempotencyKey())) {
+			if (known.contains(mine.idempotencyKey())) {
+				continue;
+			}
+			if (mine.type() == EntryType.ANNUL && mine.annuls() != null) {
+				movements.add(Movement.annul(mine.idempotencyKey(), attendeeId, mine.capturedAt().toInstant(),
+						mine.annuls()));
+			}
+			else if (mine.type() != EntryType.ANNUL && mine.areaId() != null) {
 				movements.add(new Movement(mine.idempotencyKey(), attendeeId, movementType(mine.type()), mine.areaId(),
 						mine.capturedAt().toInstant(), null));
 			}

@@ -66,6 +66,10 @@ final class AgentOptions {
 			+ "the edge's decision before deciding from the cache (KIOSK_AGENT_ADMISSION_CHECK_BUDGET; default 300ms).")
 	String admissionCheckBudget;
 
+	@Option(names = "--annul-window", description = "How long after an admission the kiosk may annul it itself, "
+			+ "\"that was not me\" (KIOSK_AGENT_ANNUL_WINDOW; default 2m, 0s for never).")
+	String annulWindow;
+
 	Map<String, String> flags() {
 		Map<String, String> flags = new LinkedHashMap<>();
 		put(flags, "kiosk-id", this.kioskId);
@@ -83,6 +87,7 @@ final class AgentOptions {
 		put(flags, "backoff-max", this.backoffMax);
 		put(flags, "flush-after-checkin", this.flushAfterCheckIn);
 		put(flags, "admission-check-budget", this.admissionCheckBudget);
+		put(flags, "annul-window", this.annulWindow);
 		return flags;
 	}
 

@@ -28,10 +28,42 @@ import io.eventops.model.flush.FlushRequest;
  * @param flushAfterCheckIn whether a check-in wakes the flush loop at once
  * @param admissionCheckBudget how long a check-in under a policy waits for the edge's
  * admission check before it decides from the cache (1 ms to 10 s)
+ * @param annulWindow how long after an admission the kiosk may annul it itself ("that was
+ * not me", "the gate did not open"; 0 to 1 h, 0 for never; #36)
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
-		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget) {
+		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
+		Duration annulWindow) {
+
+	/** The default annul window (#36). */
+	public static final Duration DEFAULT_ANNUL_WINDOW = Duration.ofMinutes(2);
+
+	/**
+	 * Settings with the default annul window (callers from before #36).
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @param caFile the CA file or {@code null}
+	 * @param database the log file or {@code null}
+	 * @param batchSize entries per request
+	 * @param maxEntryBytes largest entry
+	 * @param maxBatchBytes most bytes per request
+	 * @param retention how long acknowledged entries stay
+	 * @param connectTimeout connection timeout
+	 * @param requestTimeout request timeout
+	 * @param backoff retry schedule
+	 * @param idleInterval idle sleep of the loop
+	 * @param flushAfterCheckIn wake the loop on check-in
+	 * @param admissionCheckBudget the admission check's budget
+	 */
+	public AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+			int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget) {
+		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
+				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn, admissionCheckBudget,
+				DEFAULT_ANNUL_WINDOW);
+	}
 
 	/**
 	 * The default budget of the online admission check: an attendee at the door notices
@@ -61,7 +93,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn) {
 		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
 				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn,
-				DEFAULT_ADMISSION_CHECK_BUDGET);
+				DEFAULT_ADMISSION_CHECK_BUDGET, DEFAULT_ANNUL_WINDOW);
 	}
 
 	private static final Pattern KIOSK_ID = Pattern.compile("[a-z0-9][a-z0-9-]{1,31}");
@@ -97,6 +129,12 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 			throw new IllegalArgumentException(
 					"admission-check-budget must be within 1ms..10s, not " + admissionCheckBudget);
 		}
+		if (annulWindow == null) {
+			annulWindow = DEFAULT_ANNUL_WINDOW;
+		}
+		if (annulWindow.isNegative() || annulWindow.compareTo(Duration.ofHours(1)) > 0) {
+			throw new IllegalArgumentException("annul-window must be within 0s..1h, not " + annulWindow);
+		}
 	}
 
 	/**
@@ -109,7 +147,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public static AgentConfig defaults(String kioskId, URI edgeUrl, String token) {
 		return new AgentConfig(kioskId, edgeUrl, token, null, null, FlushRequest.MAX_ENTRIES, 4096, 900 * 1024,
 				Duration.ofHours(24), Duration.ofSeconds(5), Duration.ofSeconds(30), BackoffPolicy.defaults(),
-				Duration.ofSeconds(30), true, DEFAULT_ADMISSION_CHECK_BUDGET);
+				Duration.ofSeconds(30), true, DEFAULT_ADMISSION_CHECK_BUDGET, DEFAULT_ANNUL_WINDOW);
 	}
 
 	/**
@@ -120,7 +158,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withEdgeUrl(URI url) {
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
 	}
 
 	/**
@@ -131,7 +169,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withCaFile(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
 	}
 
 	/**
@@ -142,7 +180,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withDatabase(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
 	}
 
 	/**
@@ -153,7 +191,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBatchSize(int size) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
 	}
 
 	/**
@@ -164,7 +202,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBackoff(BackoffPolicy policy) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
 	}
 
 	/**
@@ -175,7 +213,18 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withRetention(Duration keep) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
-				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget);
+				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+	}
+
+	/**
+	 * The same settings with another annul window.
+	 * @param window how long after an admission the kiosk may annul it
+	 * @return the settings
+	 */
+	public AgentConfig withAnnulWindow(Duration window) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window);
 	}
 
 	/**
@@ -186,7 +235,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withAdmissionCheckBudget(Duration budget) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow);
 	}
 
 }

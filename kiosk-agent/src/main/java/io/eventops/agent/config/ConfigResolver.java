@@ -22,7 +22,7 @@ public final class ConfigResolver {
 	/** The settings' flag names (without {@code --}). */
 	public static final List<String> SETTINGS = List.of("kiosk-id", "edge-url", "token", "token-file", "ca-file", "db",
 			"batch-size", "max-entry-bytes", "retention", "connect-timeout", "request-timeout", "backoff-initial",
-			"backoff-max", "flush-after-checkin", "admission-check-budget");
+			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window");
 
 	/** The local stack's edge, the default of {@code edge-url}. */
 	public static final String DEFAULT_EDGE_URL = "https://localhost:8443";
@@ -84,7 +84,8 @@ public final class ConfigResolver {
 				duration("request-timeout", defaults.requestTimeout()),
 				new BackoffPolicy(initial, max, backoff.jitter(), backoff.maxRetryAfter()), defaults.idleInterval(),
 				bool("flush-after-checkin", defaults.flushAfterCheckIn()),
-				duration("admission-check-budget", defaults.admissionCheckBudget()));
+				duration("admission-check-budget", defaults.admissionCheckBudget()),
+				duration("annul-window", defaults.annulWindow()));
 	}
 
 	private String token() {

@@ -14,7 +14,25 @@ import io.eventops.model.flush.KioskDecision;
  * @param kioskDecision what the kiosk decided, or {@code null}
  * @param badgePrintedLocally whether the kiosk printed the badge itself
  * @param badge optional overrides, or {@code null}
+ * @param annuls for an {@code ANNUL}, the key of this kiosk's admission it undoes (the
+ * entry then names no area on the wire; {@code areaId} is the admission's, kept in the
+ * log)
  */
 public record EntryDraft(EntryType type, String areaId, Long policyVersion, KioskDecision kioskDecision,
-		boolean badgePrintedLocally, BadgeOverrides badge) {
+		boolean badgePrintedLocally, BadgeOverrides badge, String annuls) {
+
+	/**
+	 * A draft that annuls nothing.
+	 * @param type the kind
+	 * @param areaId the area or {@code null}
+	 * @param policyVersion the version or {@code null}
+	 * @param kioskDecision the decision or {@code null}
+	 * @param badgePrintedLocally whether printed here
+	 * @param badge overrides or {@code null}
+	 */
+	public EntryDraft(EntryType type, String areaId, Long policyVersion, KioskDecision kioskDecision,
+			boolean badgePrintedLocally, BadgeOverrides badge) {
+		this(type, areaId, policyVersion, kioskDecision, badgePrintedLocally, badge, null);
+	}
+
 }

@@ -104,6 +104,8 @@ public final class KioskLog implements AutoCloseable {
 		// logs written before access control (#35): their entries are plain check-ins
 		addColumnIfMissing("entries", "entry_type TEXT");
 		addColumnIfMissing("entries", "area_id TEXT");
+		// annulments (#36): the key of the own admission an ANNUL undoes
+		addColumnIfMissing("entries", "annuls TEXT");
 		try (PreparedStatement insert = this.connection.prepareStatement(
 				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
 						+ "VALUES (1, ?, 0, 0, 0)")) {
@@ -275,15 +277,17 @@ public final class KioskLog implements AutoCloseable {
 			OffsetDateTime captured = Rfc3339.truncate(capturedAt);
 			OffsetDateTime queued = Rfc3339.truncate(OffsetDateTime.now(this.clock));
 			String key = FlushEntry.keyOf(this.kioskId, seq);
-			byte[] payload = this.encoder.encode(
-					new FlushEntry(seq, key, draft.type(), attendeeId, captured, queued, draft.badgePrintedLocally(),
-							draft.badge(), draft.areaId(), draft.policyVersion(), draft.kioskDecision(), null));
+			// an annulment names no area on the wire; the log keeps its admission's
+			boolean annul = draft.type() == EntryType.ANNUL;
+			byte[] payload = this.encoder.encode(new FlushEntry(seq, key, draft.type(), attendeeId, captured, queued,
+					draft.badgePrintedLocally(), draft.badge(), annul ? null : draft.areaId(), draft.policyVersion(),
+					draft.kioskDecision(), annul ? draft.annuls() : null));
 			if (payload.length > this.maxEntryBytes) {
 				throw new EntryTooLargeException(payload.length, this.maxEntryBytes);
 			}
 			try (PreparedStatement insert = this.connection.prepareStatement("INSERT INTO entries (seq, "
-					+ "idempotency_key, attendee_id, captured_at, queued_at, payload, entry_type, area_id) "
-					+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+					+ "idempotency_key, attendee_id, captured_at, queued_at, payload, entry_type, area_id, annuls) "
+					+ "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
 				insert.setLong(1, seq);
 				insert.setString(2, key);
 				insert.setString(3, attendeeId);
@@ -292,6 +296,7 @@ public final class KioskLog implements AutoCloseable {
 				insert.setBytes(6, payload);
 				insert.setString(7, draft.type().name());
 				insert.setString(8, draft.areaId());
+				insert.setString(9, annul ? draft.annuls() : null);
 				insert.executeUpdate();
 			}
 			try (PreparedStatement update = this.connection
@@ -305,9 +310,9 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
-	 * This kiosk's net at an area over its entries after a seq: admissions minus exits
-	 * (invariant 14). Callable while a drafter of {@link #appendDecided} runs, in its
-	 * transaction.
+	 * This kiosk's net at an area over its entries after a seq: admissions (annulled ones
+	 * too) minus exits (invariant 14). Callable while a drafter of {@link #appendDecided}
+	 * runs, in its transaction.
 	 * @param areaId the area
 	 * @param afterSeq the seq the count starts after
 	 * @return the net
@@ -320,6 +325,26 @@ public final class KioskLog implements AutoCloseable {
 			try (ResultSet rows = select.executeQuery()) {
 				rows.next();
 				return rows.getLong(1);
+			}
+		}
+		catch (SQLException ex) {
+			throw new LogException("Kiosk log query failed", ex);
+		}
+	}
+
+	/**
+	 * Whether this kiosk logged an annulment of one of its entries. Callable while a
+	 * drafter of {@link #appendDecided} runs.
+	 * @param admissionKey the entry's idempotency key
+	 * @return whether annulled here
+	 */
+	public synchronized boolean annulledHere(String admissionKey) {
+		try (PreparedStatement select = this.connection
+			.prepareStatement("SELECT count(*) FROM entries WHERE entry_type = 'ANNUL' AND annuls = ?")) {
+			select.setString(1, admissionKey);
+			try (ResultSet rows = select.executeQuery()) {
+				rows.next();
+				return rows.getLong(1) > 0;
 			}
 		}
 		catch (SQLException ex) {
@@ -373,7 +398,7 @@ public final class KioskLog implements AutoCloseable {
 	private List<OwnEntry> ownEntries(String attendeeId) throws SQLException {
 		List<OwnEntry> own = new ArrayList<>();
 		try (PreparedStatement select = this.connection.prepareStatement(
-				"SELECT seq, idempotency_key, entry_type, area_id, captured_at FROM entries WHERE attendee_id = ? "
+				"SELECT seq, idempotency_key, entry_type, area_id, captured_at, annuls FROM entries WHERE attendee_id = ? "
 						+ "ORDER BY seq")) {
 			select.setString(1, attendeeId);
 			try (ResultSet rows = select.executeQuery()) {
@@ -381,7 +406,7 @@ public final class KioskLog implements AutoCloseable {
 					String type = rows.getString(3);
 					own.add(new OwnEntry(rows.getLong(1), rows.getString(2),
 							(type != null) ? EntryType.valueOf(type) : EntryType.CHECK_IN, rows.getString(4),
-							Rfc3339.parse(rows.getString(5))));
+							Rfc3339.parse(rows.getString(5)), rows.getString(6)));
 				}
 			}
 		}

@@ -12,6 +12,9 @@ import io.eventops.model.flush.EntryType;
  * @param type its kind ({@code CHECK_IN} for entries logged before access control)
  * @param areaId its area, or {@code null} for an entry without one
  * @param capturedAt its capture time
+ * @param annuls for an {@code ANNUL}, the key of the admission it undoes; else
+ * {@code null}
  */
-public record OwnEntry(long seq, String idempotencyKey, EntryType type, String areaId, OffsetDateTime capturedAt) {
+public record OwnEntry(long seq, String idempotencyKey, EntryType type, String areaId, OffsetDateTime capturedAt,
+		String annuls) {
 }

@@ -253,8 +253,13 @@ final class ScreenApi {
 		Map<String, Object> answer = new LinkedHashMap<>();
 		answer.put("attendee", view(this.agent.cache().find(attendee.attendeeId()).orElse(attendee)));
 		answer.put("seq", admission.seq());
+		answer.put("idempotencyKey", admission.idempotencyKey());
 		answer.put("capturedAt", Rfc3339.format(admission.capturedAt()));
 		answer.put("entryType", admission.type().name());
+		if (admission.type() == EntryType.CHECK_IN && !this.agent.config().annulWindow().isZero()) {
+			// the screen offers "that was not me" until then (#36)
+			answer.put("annulUntil", Rfc3339.format(admission.capturedAt().plus(this.agent.config().annulWindow())));
+		}
 		answer.put("areaId", admission.areaId());
 		answer.put("policyVersion", admission.policyVersion());
 		answer.put("decidedOffline", admission.decidedOffline());
@@ -267,6 +272,44 @@ final class ScreenApi {
 		answer.put("delivery", delivery(state));
 		answer.put("outcome", (state != null) ? state.outcome() : null);
 		answer.put("reason", (state != null) ? state.reason() : null);
+		Http.send(exchange, 201, answer);
+	}
+
+	/**
+	 * {@code POST /api/annulments {attendeeId, idempotencyKey}} (#36): "that was not me",
+	 * "the gate did not open": annuls this kiosk's admission within its annul window. 201
+	 * with the annulment, 409 when there is nothing of this kiosk's to annul (another
+	 * kiosk's, the window passed, annulled already).
+	 * @param exchange the request
+	 * @throws IOException when the answer cannot be written
+	 */
+	void annul(HttpExchange exchange) throws IOException {
+		JsonNode body = Http.body(exchange);
+		String attendeeId = (body != null) ? Http.text(body, "attendeeId") : null;
+		String key = (body != null) ? Http.text(body, "idempotencyKey") : null;
+		if (attendeeId == null || !ATTENDEE_ID.matcher(attendeeId).matches() || key == null || key.length() > 100) {
+			Http.problem(exchange, 400, "malformed-annulment",
+					"attendeeId (1-64 of [A-Za-z0-9_.:-]) and idempotencyKey are required");
+			return;
+		}
+		Optional<Admission> annulled;
+		try {
+			annulled = this.agent.annul(attendeeId, key);
+		}
+		catch (UncheckedIOException | SequenceConflictException ex) {
+			Http.problem(exchange, 503, "not-ready", "the kiosk cannot record now; call staff");
+			return;
+		}
+		if (annulled.isEmpty()) {
+			Http.problem(exchange, 409, "nothing-to-annul",
+					"no admission of this kiosk with that key within the annul window, or it is annulled already");
+			return;
+		}
+		Map<String, Object> answer = new LinkedHashMap<>();
+		answer.put("entryType", EntryType.ANNUL.name());
+		answer.put("seq", annulled.get().seq());
+		answer.put("idempotencyKey", annulled.get().idempotencyKey());
+		answer.put("annuls", key);
 		Http.send(exchange, 201, answer);
 	}
 

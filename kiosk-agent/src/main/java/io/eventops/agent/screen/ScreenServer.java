@@ -182,6 +182,9 @@ public final class ScreenServer implements AutoCloseable {
 		else if (route.equals("POST /api/scans")) {
 			this.api.scan(exchange);
 		}
+		else if (route.equals("POST /api/annulments")) {
+			this.api.annul(exchange);
+		}
 		else if (route.equals("POST /api/express-codes")) {
 			this.api.express(exchange);
 		}

@@ -105,6 +105,32 @@ class ScreenAccessControlTests {
 		assertThat(get("/api/status").json().get("backlog").asLong()).isEqualTo(3);
 	}
 
+	// issue #36: "that was not me" annuls the kiosk's own admission within the annul
+	// window; the annulled admission counts nowhere, so the ONCE ticket enters again
+	@Test
+	void thatWasNotMeAnnulsTheKiosksOwnAdmissionAndTheTicketEntersAgain() {
+		Answer admitted = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(0)));
+		String key = admitted.json().get("idempotencyKey").asString();
+		assertThat(java.time.OffsetDateTime.parse(admitted.json().get("annulUntil").asString()))
+			.isAfter(java.time.OffsetDateTime.now());
+
+		Answer annulled = post("/api/annulments", Map.of("attendeeId", this.attendees.get(0), "idempotencyKey", key));
+		assertThat(annulled.status()).as(annulled.body()).isEqualTo(201);
+		assertThat(annulled.json().get("entryType").asString()).isEqualTo("ANNUL");
+		assertThat(annulled.json().get("annuls").asString()).isEqualTo(key);
+		assertThat(post("/api/annulments", Map.of("attendeeId", this.attendees.get(0), "idempotencyKey", key)).status())
+			.isEqualTo(409);
+		assertThat(post("/api/annulments",
+				Map.of("attendeeId", this.attendees.get(0), "idempotencyKey", "another-kiosk:1"))
+			.status()).isEqualTo(409);
+		assertThat(post("/api/annulments", Map.of("idempotencyKey", key)).status()).isEqualTo(400);
+
+		Answer again = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(0)));
+		assertThat(again.json().get("entryType").asString()).as(again.body()).isEqualTo("CHECK_IN");
+		// the admission, its annulment and the new admission, flushed like the rest
+		assertThat(get("/api/status").json().get("backlog").asLong()).isEqualTo(3);
+	}
+
 	@Test
 	void anExitKioskRecordsAnExitAndNeverRefuses() {
 		this.running.agent().cache().keepPlacement(new KioskPlacement("main-hall", KioskPlacement.Direction.BOTH));

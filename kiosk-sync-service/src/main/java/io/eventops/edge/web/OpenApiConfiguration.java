@@ -138,7 +138,7 @@ class OpenApiConfiguration {
 			case "POST " + KIOSK + "/allowance" -> {
 				operation.summary("Renews the kiosk's admission allowance at its area (invariant 14)").description("""
 						The server escrows part of the area's free places for the kiosk: it may admit, online \
-						or offline, while its net admissions there (admissions not annulled minus exits, over \
+						or offline, while its net admissions there (admissions, annulled ones too, minus exits, over \
 						all its entries) are below limit, until leaseUntil (docs/access-control.md). Asked \
 						after each flush round; an area without a capacity answers areaId and policyVersion \
 						only.""");

@@ -4,9 +4,9 @@ import java.time.Instant;
 
 /**
  * A kiosk's admission allowance at its area (invariant 14): it may admit while its net
- * admissions there (admissions not annulled minus exits, over all its entries) are below
- * {@code limit}, until {@code leaseUntil}. Without a capacity there is no limit and every
- * field but the area and the version is absent.
+ * admissions there (admissions, annulled ones too, minus exits, over all its entries) are
+ * below {@code limit}, until {@code leaseUntil}. Without a capacity there is no limit and
+ * every field but the area and the version is absent.
  *
  * @param areaId the area
  * @param capacity the area's capacity, or {@code null}

@@ -27,11 +27,11 @@ class Allowances {
 
 	private static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('eventops.allowance:' || ? || ':' || ?))";
 
-	// every kiosk's flushed net at the area: admissions not annulled, minus exits
+	// every kiosk's flushed net at the area: admissions (annulled ones too) minus exits.
+	// An annulment gives its place back through inside-now, never through a reserve: the
+	// one it annulled may have left already, and then no place came free (Escrow)
 	private static final String NETS = """
-			SELECT m.kiosk_id, sum(CASE WHEN m.type = 'EXIT' THEN -1
-			    WHEN EXISTS (SELECT 1 FROM reconciler.movements a WHERE a.attendee_id = m.attendee_id
-			      AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key) THEN 0 ELSE 1 END)
+			SELECT m.kiosk_id, sum(CASE WHEN m.type = 'EXIT' THEN -1 ELSE 1 END)
 			FROM reconciler.movements m
 			WHERE m.event_id = ? AND m.area_id = ? AND m.type IN ('CHECK_IN', 'EXIT')
 			GROUP BY m.kiosk_id""";
