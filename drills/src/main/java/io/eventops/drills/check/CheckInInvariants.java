@@ -104,6 +104,9 @@ public final class CheckInInvariants {
 		checks.add(Check.equal("no attendee with two badge jobs", 0,
 				database.number("SELECT count(*) FROM (SELECT attendee_id FROM reconciler.badge_jobs"
 						+ " WHERE event_id = ? GROUP BY 1 HAVING count(*) > 1) d", eventId)));
+		if (badgeAttendees != null) {
+			occupancy(checks, database, admin, eventId);
+		}
 		JsonNode headcount = admin.headcount(eventId);
 		checks.add(Check.equal("head-count (API) checkedIn and badgeJobs exact", expected.size() + "/" + badges,
 				headcount.path("checkedIn").asLong() + "/" + headcount.path("badgeJobs").asLong()));
@@ -131,6 +134,32 @@ public final class CheckInInvariants {
 		checks.add(Check.that("every kiosk's watermark (local and edge contiguousThroughSeq) = its highest seq",
 				"0 kiosks off", wrong + " kiosks off" + ((wrong > 0) ? ": " + detail : ""), wrong == 0));
 		return checks;
+	}
+
+	// invariant 13: the occupancy the reconciler serves, per area, against the movements
+	// themselves (each attendee's last admission or exit by capture time, annulled
+	// admissions left out), counted here in SQL of its own
+	private static void occupancy(Checks checks, Database database, AdminApi admin, String eventId) {
+		List<String> areas = database.strings("SELECT DISTINCT area_id FROM reconciler.movements"
+				+ " WHERE event_id = ? AND area_id IS NOT NULL ORDER BY 1", eventId);
+		StringBuilder served = new StringBuilder();
+		StringBuilder counted = new StringBuilder();
+		for (String area : areas) {
+			long inside = database.number("""
+					SELECT count(*) FROM (SELECT DISTINCT ON (m.attendee_id) m.type FROM reconciler.movements m
+					  WHERE m.event_id = ? AND m.area_id = ? AND m.type IN ('CHECK_IN', 'EXIT')
+					    AND NOT EXISTS (SELECT 1 FROM reconciler.movements a WHERE a.attendee_id = m.attendee_id
+					      AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key)
+					  ORDER BY m.attendee_id, m.captured_at DESC, m.kiosk_id COLLATE "C" DESC, m.seq DESC) s
+					WHERE type = 'CHECK_IN'""", eventId, area);
+			served.append(area)
+				.append(' ')
+				.append(admin.occupancy(eventId, area).path("inside").asLong(-1))
+				.append("; ");
+			counted.append(area).append(' ').append(inside).append("; ");
+		}
+		checks.add(Check.equal("inside per area (occupancy API) = the movements' last admissions", counted.toString(),
+				served.toString()));
 	}
 
 }

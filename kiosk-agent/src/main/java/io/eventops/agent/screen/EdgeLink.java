@@ -48,10 +48,6 @@ final class EdgeLink implements AutoCloseable {
 
 	private final Duration longPoll;
 
-	EdgeLink(KioskAgent agent, Clock clock) {
-		this(agent, clock, LONG_POLL);
-	}
-
 	EdgeLink(KioskAgent agent, Clock clock, Duration longPoll) {
 		this(agent, clock, new SignalWaiter(), longPoll);
 	}
