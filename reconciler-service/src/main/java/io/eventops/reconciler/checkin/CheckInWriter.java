@@ -174,14 +174,18 @@ class CheckInWriter {
 	// The badge job an annulled admission created is annulled with it (#36), unless
 	// another admission of the attendee at that area stands: the print orchestrator
 	// withdraws it before a send, or flags it annulledAfterPrint. Under the movement
-	// locks, as UNCOUNT_ANNULLED.
+	// locks, as UNCOUNT_ANNULLED. Every live job of the attendees the annulled admissions
+	// belong to is looked at, not only the one keyed on an annulled admission: a job's
+	// own admission may have been annulled while a later one at its area still stood,
+	// and then the later one's annulment is the one that leaves none standing.
 	private static final String ANNUL_BADGE_JOBS = """
 			UPDATE reconciler.badge_jobs j SET annulled_at = now()
-			FROM reconciler.movements a
-			WHERE a.idempotency_key = ANY(CAST(:keys AS text[])) AND j.admission_key = a.idempotency_key
-			  AND j.attendee_id = a.attendee_id AND j.annulled_at IS NULL
+			FROM reconciler.movements adm
+			WHERE j.attendee_id IN (SELECT a.attendee_id FROM reconciler.movements a
+			    WHERE a.idempotency_key = ANY(CAST(:keys AS text[])))
+			  AND j.annulled_at IS NULL AND adm.idempotency_key = j.admission_key AND adm.attendee_id = j.attendee_id
 			  AND NOT EXISTS (SELECT 1 FROM reconciler.movements m
-			    WHERE m.attendee_id = a.attendee_id AND m.type = 'CHECK_IN' AND m.area_id = a.area_id
+			    WHERE m.attendee_id = adm.attendee_id AND m.type = 'CHECK_IN' AND m.area_id = adm.area_id
 			      AND NOT EXISTS (SELECT 1 FROM reconciler.movements n
 			        WHERE n.attendee_id = m.attendee_id AND n.type = 'ANNUL' AND n.annuls = m.idempotency_key))
 			RETURNING j.job_id""";

@@ -250,6 +250,33 @@ class AnnulmentBatchTests {
 		assertThat(headcount.get("badgeJobs").asLong()).as("badge jobs <= checked in + reprints").isZero();
 	}
 
+	// Review of #36 (invariants 7 and 13): the job's own admission annulled first, while
+	// a later admission at the desk still stands, then that later one. No admission at
+	// the desk stands any more and the attendee is out of the head-count, but the job
+	// was keyed on the first admission only, so the second annulment found no job to
+	// annul: a live badge job for nobody checked in (badge jobs > checked in + reprints).
+	@Test
+	void aBadgeJobIsAnnulledWhenTheLastStandingAdmissionAtItsAreaIsAnnulledAfterItsOwn() {
+		long version = savePolicy(TestPolicy.policy());
+		String attendee = TestData.attendees(this.jdbc, this.event, 1).get(0);
+		String kiosk = TestData.kiosk();
+		String job = batch(kiosk, TestData.entry(kiosk, 1, attendee).capturedAt(THU).admittedAt("desk", version),
+				TestData.entry(kiosk, 2, attendee).capturedAt(THU.plusMinutes(1)).admittedAt("desk", version))
+			.get(0)
+			.badgeJobId();
+		assertThat(job).isNotNull();
+		// the job's own admission first: kiosk:2 still stands, the job stays
+		batch(kiosk, TestData.entry(kiosk, 3, attendee).capturedAt(THU.plusMinutes(2)).annuls(kiosk + ":1"));
+		assertThat(annulledJobs(job)).isEmpty();
+		// then the one that stood: none stands at the desk now
+		batch(kiosk, TestData.entry(kiosk, 4, attendee).capturedAt(THU.plusMinutes(3)).annuls(kiosk + ":2"));
+		assertThat(checkedIn()).isZero();
+		assertThat(annulledJobs(job)).as("the job of an attendee none of whose desk admissions stands")
+			.containsExactly(job);
+		JsonNode headcount = this.http.get("/admin/v1/events/" + this.event + "/headcount", ops()).body();
+		assertThat(headcount.get("badgeJobs").asLong()).as("badge jobs <= checked in + reprints").isZero();
+	}
+
 	@Test
 	void aBadgeJobStaysWhileAnotherAdmissionAtTheBadgeDeskStands() {
 		long version = savePolicy(TestPolicy.policy());
