@@ -23,10 +23,9 @@ import jakarta.validation.constraints.Size;
  * {@code ENTRY} (a string, not the enum, so that a wrong value is a 422 naming the field
  * rather than an unreadable body)
  */
-record KioskRegistration(
-		@NotNull @Pattern(regexp = "(?!desk$)(?!xc-)[a-z0-9][a-z0-9-]{1,31}",
-				message = "must be 2-32 characters of [a-z0-9-], starting with a letter or digit, "
-						+ "and neither desk nor xc-... (the help desk's and express codes')") String kioskId,
+record KioskRegistration(@NotNull @Pattern(regexp = "(?!desk$)(?!exit-all$)(?!xc-)[a-z0-9][a-z0-9-]{1,31}",
+		message = "must be 2-32 characters of [a-z0-9-], starting with a letter or digit, "
+				+ "and none of desk, exit-all, xc-... (the help desk's, the automatic check-out's and express codes')") String kioskId,
 		@NotBlank @Size(max = 64) String eventId, @Size(max = 128) String label,
 		@NotBlank @Size(max = 64) String printerPool,
 		@Pattern(regexp = "[A-Za-z0-9_.:-]{1,64}",

@@ -43,6 +43,19 @@ class KioskRegistrationTests {
 			.satisfies((violation) -> assertThat(violation.getPropertyPath()).hasToString("kioskId"));
 	}
 
+	// Review of #36: the automatic check-out's server-origin exits carry kiosk_id
+	// "exit-all" (AutomaticCheckOut.SOURCE). A kiosk provisioned under that name has its
+	// flushed net merged with every check-out's exits in the allowances' NETS (grouped by
+	// kiosk_id): after each check-out its reserve (limit - flushed net) looks larger by
+	// the attendees checked out, places that nobody can use and that other kiosks of the
+	// area are not granted (invariants 11 and 14).
+	@ParameterizedTest
+	@ValueSource(strings = { "exit-all" })
+	void theAutomaticCheckOutsSourceIsReservedToo(String kioskId) {
+		assertThat(validator.validate(new KioskRegistration(kioskId, "evt", null, "default"))).singleElement()
+			.satisfies((violation) -> assertThat(violation.getPropertyPath()).hasToString("kioskId"));
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "desk-1", "badge-desk", "kiosk-07", "xc", "xcavator", "x-c-1" })
 	void anIdThatOnlyResemblesAReservedOneIsAccepted(String kioskId) {
