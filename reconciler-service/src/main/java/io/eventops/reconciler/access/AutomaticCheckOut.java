@@ -33,13 +33,14 @@ import org.springframework.stereotype.Component;
  *
  * <p>
  * Exactly once across replicas and restarts by the exit's key,
- * {@code exit-all:{eventId}:{areaId}:{localDate}:{attendeeId}}, the movements' primary
- * key ({@code ON CONFLICT DO NOTHING}); ShedLock only keeps replicas from doing the same
- * work at once. Each run looks at the last two local days, so a run missed across
- * midnight (a restart, a deploy) is made up, and an admission captured before the
- * check-out but delivered after it (an offline kiosk) gets its exit at the next run. A
- * local time that a DST change skips is the first instant after the gap, one it repeats
- * is its earlier instant; either way one check-out per local day.
+ * {@code exit-all:{eventId}:{areaId}:{localDate}:{attendeeId}} (a ':' in the area or
+ * attendee id written {@code %3A}), the movements' primary key
+ * ({@code ON CONFLICT DO NOTHING}); ShedLock only keeps replicas from doing the same work
+ * at once. Each run looks at the last two local days, so a run missed across midnight (a
+ * restart, a deploy) is made up, and an admission captured before the check-out but
+ * delivered after it (an offline kiosk) gets its exit at the next run. A local time that
+ * a DST change skips is the first instant after the gap, one it repeats is its earlier
+ * instant; either way one check-out per local day.
  */
 @Component
 class AutomaticCheckOut {
@@ -53,7 +54,7 @@ class AutomaticCheckOut {
 	private static final String INSERT = """
 			INSERT INTO reconciler.movements (idempotency_key, event_id, attendee_id, kiosk_id, seq, type, area_id,
 			  captured_at)
-			SELECT ? || a, ?, a, ?, ?, 'EXIT', ?, ? FROM unnest(?::text[]) AS t(a)
+			SELECT ? || replace(a, ':', '%3A'), ?, a, ?, ?, 'EXIT', ?, ? FROM unnest(?::text[]) AS t(a)
 			ON CONFLICT (idempotency_key) DO NOTHING""";
 
 	private final JdbcTemplate jdbc;
@@ -124,7 +125,10 @@ class AutomaticCheckOut {
 		if (inside.isEmpty()) {
 			return 0;
 		}
-		String prefix = SOURCE + ":" + eventId + ":" + areaId + ":" + day + ":";
+		// area and attendee ids may hold ':' (event ids may not): it is written %3A
+		// in the key ('%' is in no id), so two keys never meet, and the key of ids
+		// without ':' is as it always was
+		String prefix = SOURCE + ":" + eventId + ":" + areaId.replace(":", "%3A") + ":" + day + ":";
 		long seq = day.getYear() * 10_000L + day.getMonthValue() * 100L + day.getDayOfMonth();
 		List<String> attendees = new ArrayList<>(inside);
 		Integer inserted = this.jdbc.execute((Connection connection) -> {

@@ -148,6 +148,43 @@ class AutomaticCheckOutTests {
 				.isEqualTo(1));
 	}
 
+	// Review of #36: the check-out's key
+	// exit-all:{eventId}:{areaId}:{localDate}:{attendeeId}
+	// joins ids that may contain ':' (area and attendee ids are [A-Za-z0-9_.:-]) with
+	// ':'.
+	// Area "hall" with attendee "p:2026-07-16:X" and area "hall:2026-07-16:p" with
+	// attendee "X" give the same key, the movements' primary key: ON CONFLICT DO NOTHING
+	// drops the second attendee's exit, and the check-out is not recorded for them (their
+	// history and exitsToday lack it; Inside still counts them out by exitAllAt).
+	@Test
+	void everyAttendeeOfEveryAreaGetsTheirOwnCheckOutWhateverColonsTheIdsHold() {
+		String other = "hall:2026-07-16:p";
+		Map<String, Object> policy = TestPolicy.policy()
+			.area("hall", "ANY", Map.of("exitAllAt", "23:00"))
+			.area(other, "ANY", Map.of("exitAllAt", "23:00"))
+			.build();
+		policy.put("days", List.of("2026-07-16"));
+		long version = this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(), policy)
+			.body()
+			.get("version")
+			.asLong();
+		String x = TestData.unique("x").replace('-', '_');
+		String colons = "p:2026-07-16:" + x;
+		this.jdbc.update(
+				"INSERT INTO reconciler.attendees (attendee_id, event_id, display_name, company, tier) "
+						+ "SELECT id, ?, 'Name', 'ACME', 'STANDARD' FROM unnest(?::text[]) AS id",
+				this.event, new String[] { colons, x });
+		this.reconciler.reconcile(TestData.request(this.kiosk, this.event,
+				TestData.entry(this.kiosk, 1, colons).capturedAt(THU).admittedAt("hall", version),
+				TestData.entry(this.kiosk, 2, x).capturedAt(THU).admittedAt(other, version)));
+
+		this.checkOut.checkOut(OffsetDateTime.parse("2026-07-16T23:05:00+02:00").toInstant());
+
+		assertThat(this.jdbc.queryForList("SELECT attendee_id || '@' || area_id FROM reconciler.movements "
+				+ "WHERE event_id = ? AND kiosk_id = 'exit-all'", String.class, this.event))
+			.containsExactlyInAnyOrder(colons + "@hall", x + "@" + other);
+	}
+
 	private long inside(Instant at) {
 		return this.occupancy
 			.inside(this.event, this.policies.currentCompiled(this.event).orElseThrow(), List.of("hall"), at)
