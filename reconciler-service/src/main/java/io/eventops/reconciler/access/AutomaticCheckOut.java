@@ -26,9 +26,9 @@ import org.springframework.stereotype.Component;
 /**
  * An area's automatic check-out (#36): at its {@code exitAllAt}, local time of the
  * policy's zone, every day, everyone inside is recorded as leaving, with a server-origin
- * {@code EXIT} captured at that instant. The occupancy already counts them out then
- * ({@code Inside.at} applies {@code exitAllAt} by itself, so a replica that runs late
- * changes no count); the rows are what the attendee's history and {@code exitsToday}
+ * {@code EXIT} captured a microsecond before it. The occupancy already counts them out
+ * then ({@code Inside.at} applies {@code exitAllAt} by itself, so a replica that runs
+ * late changes no count); the rows are what the attendee's history and {@code exitsToday}
  * show.
  *
  * <p>
@@ -39,8 +39,8 @@ import org.springframework.stereotype.Component;
  * at once. Each run looks at the last two local days, so a run missed across midnight (a
  * restart, a deploy) is made up, and an admission captured before the check-out but
  * delivered after it (an offline kiosk) gets its exit at the next run. A local time that
- * a DST change skips is the first instant after the gap, one it repeats is its earlier
- * instant; either way one check-out per local day.
+ * a DST change skips moves later by the gap (02:30 becomes 03:30), one it repeats is its
+ * earlier instant; either way one check-out per local day.
  */
 @Component
 class AutomaticCheckOut {
@@ -119,9 +119,16 @@ class AutomaticCheckOut {
 	}
 
 	private int checkOut(String eventId, CompiledPolicy policy, String areaId, LocalDate day, Instant at) {
-		// who was inside just before the check-out: at it, Inside counts them out already
-		Set<String> inside = this.occupancy.insideSets(eventId, policy, List.of(areaId), at.minusNanos(1000))
-			.get(areaId);
+		// who was inside just before the check-out: at it, Inside counts them out
+		// already.
+		// The exits are captured a microsecond before the check-out's instant: still
+		// after
+		// every admission they undo (kiosks capture milliseconds), and before an
+		// admission
+		// captured at the instant itself, which stays inside as Inside decides, whatever
+		// the kiosk's id (the tie-break of equal times is the key's source)
+		Instant just = at.minusNanos(1000);
+		Set<String> inside = this.occupancy.insideSets(eventId, policy, List.of(areaId), just).get(areaId);
 		if (inside.isEmpty()) {
 			return 0;
 		}
@@ -138,7 +145,7 @@ class AutomaticCheckOut {
 			statement.setString(3, SOURCE);
 			statement.setLong(4, seq);
 			statement.setString(5, areaId);
-			statement.setTimestamp(6, Timestamp.from(at));
+			statement.setTimestamp(6, Timestamp.from(just));
 			statement.setArray(7, connection.createArrayOf("text", attendees.toArray()));
 			return statement;
 		}, PreparedStatement::executeUpdate);
