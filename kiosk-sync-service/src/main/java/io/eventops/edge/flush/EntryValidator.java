@@ -116,10 +116,11 @@ final class EntryValidator {
 				decision.decision(), null));
 	}
 
-	// An ANNUL (#36) undoes the admission whose key it names, wherever that admission was
-	// recorded: it has no area of its own (it counts nowhere, invariant 13), no decision
-	// and no badge. Whether the key is an admission of this attendee only the reconciler
-	// knows; here it must be a key's shape.
+	// An ANNUL (#36) undoes the admission of this kiosk whose key it names: it has no
+	// area
+	// of its own (it counts nowhere, invariant 13), no decision and no badge. Whether the
+	// key is an admission of this attendee only the reconciler knows; here it must be one
+	// of this kiosk's keys.
 	private static EntryCheck annulment(ParsedFlush.RawEntry raw, String keyAsSent, JsonNode node, String attendeeId,
 			OffsetDateTime capturedAt, OffsetDateTime queuedAt, JsonNode printed, BadgeOverrides overrides) {
 		if (printed != null && printed.isBoolean() && printed.booleanValue()) {
@@ -139,8 +140,12 @@ final class EntryValidator {
 			return EntryCheck.invalid(keyAsSent, "kioskDecision");
 		}
 		JsonNode annuls = present(node.get("annuls"));
+		// a kiosk annuls its own admissions only ("that was not me"); any other is ops',
+		// with a reason, at the reconciler (invariant 11: one kiosk never undoes
+		// another's)
+		String ownKeys = keyAsSent.substring(0, keyAsSent.lastIndexOf(':') + 1);
 		if (annuls == null || !annuls.isString() || !isAdmissionKey(annuls.stringValue())
-				|| annuls.stringValue().equals(keyAsSent)) {
+				|| annuls.stringValue().equals(keyAsSent) || !annuls.stringValue().startsWith(ownKeys)) {
 			return EntryCheck.invalid(keyAsSent, "annuls");
 		}
 		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, EntryType.ANNUL, attendeeId, capturedAt, queuedAt,

@@ -78,7 +78,7 @@ class AnnulmentFlushTests {
 		ObjectNode unseen = TestData.entry(kioskId, 4, attendees.get(1))
 			.node()
 			.put("type", "ANNUL")
-			.put("annuls", "kiosk-elsewhere:9");
+			.put("annuls", kioskId + ":99");
 		JsonNode rejected = edge.flush(kioskId, token, TestData.flush(4, List.of(unseen))).json();
 		assertThat(rejected.get("results").get(0).get("outcome").stringValue()).isEqualTo("REJECTED");
 		assertThat(rejected.get("results").get(0).get("reason").stringValue()).isEqualTo("ANNULS_UNKNOWN_ENTRY");
