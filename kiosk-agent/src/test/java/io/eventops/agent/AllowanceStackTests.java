@@ -124,6 +124,41 @@ class AllowanceStackTests {
 		}
 	}
 
+	// found in review: a kiosk whose clock runs behind the server's must not admit after
+	// its places went back; it times the lease from the moment it asked, on its own clock
+	@Test
+	void aKioskWhoseClockRunsBehindTimesItsLeaseOnItsOwnClock() throws Exception {
+		String eventId = "ev-al-" + UUID.randomUUID().toString().substring(0, 8);
+		Map<String, Object> policy = new HashMap<>(EdgeFixture.onceHallPolicy());
+		@SuppressWarnings("unchecked")
+		List<Map<String, Object>> areas = (List<Map<String, Object>>) policy.get("areas");
+		areas.stream().filter((area) -> area.get("areaId").equals("main-hall")).forEach((hall) -> {
+			hall.put("reentry", "ANY");
+			hall.put("capacity", 5);
+		});
+		this.edge.savePolicy(eventId, policy);
+		this.edge.importAttendees(eventId, Map.of(eventId + "_1", "full"));
+		String kiosk = EdgeFixture.newKioskId("al-slow");
+		String token = this.edge.provision(kiosk, eventId, "main-hall", "ENTRY");
+		Duration behind = Duration.ofMinutes(5);
+		java.time.Clock slow = java.time.Clock.offset(java.time.Clock.systemUTC(), behind.negated());
+		try (KioskAgent agent = KioskAgent
+			.builder(this.edge.config(kiosk, token, this.directory.resolve("slow.db"))
+				.withAdmissionCheckBudget(Duration.ofSeconds(5)))
+			.clock(slow)
+			.open()) {
+			agent.ensureSequence();
+			agent.syncCache(Duration.ZERO);
+			java.time.OffsetDateTime asked = java.time.OffsetDateTime.now(slow);
+			assertThat(agent.renewAllowance()).isTrue();
+			// the server's lease is 2 h from its own now; the kiosk's, 2 h from when it
+			// asked by its clock: 5 min earlier in real time, never later
+			assertThat(agent.allowance()).hasValueSatisfying(
+					(status) -> assertThat(Duration.between(asked.plusHours(2), status.leaseUntil()).abs())
+						.isLessThan(Duration.ofSeconds(30)));
+		}
+	}
+
 	private static void drain(KioskAgent agent) {
 		await().atMost(Duration.ofSeconds(60)).until(() -> {
 			agent.flush();

@@ -87,13 +87,19 @@ public final class AllowanceKeeper {
 		}
 		// the watermark before asking: what the server has counted is at least this
 		long acknowledged = this.log.state().lastAckedSeq();
+		// and the time: the lease runs from no earlier than this on the server, so timed
+		// from it on this clock it ends no later than there, however far the clocks
+		// differ
+		OffsetDateTime asked = OffsetDateTime.now(this.clock);
 		Optional<AllowanceReply> reply = this.edge.allowance(this.budget);
 		if (reply.isEmpty()) {
 			return false;
 		}
 		AllowanceReply granted = reply.get();
+		OffsetDateTime leaseUntil = (granted.leaseSeconds() != null) ? asked.plusSeconds(granted.leaseSeconds())
+				: granted.leaseUntil();
 		this.log.storeAllowance(new StoredAllowance(granted.areaId(), granted.capacity(), granted.limit(),
-				granted.flushedNet(), acknowledged, granted.leaseUntil(), OffsetDateTime.now(this.clock)));
+				granted.flushedNet(), acknowledged, leaseUntil, asked));
 		return true;
 	}
 

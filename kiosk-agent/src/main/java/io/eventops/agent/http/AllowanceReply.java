@@ -10,8 +10,9 @@ import java.time.OffsetDateTime;
  * @param limit the limit on the kiosk's net admissions there, or {@code null} for none
  * @param flushedNet the kiosk's net as the server has it, or {@code null}
  * @param leaseUntil when the server stops holding the places, or {@code null}
+ * @param leaseSeconds the lease's length, or {@code null} (an older server)
  * @param policyVersion the policy version the capacity is from
  */
 public record AllowanceReply(String areaId, Long capacity, Long limit, Long flushedNet, OffsetDateTime leaseUntil,
-		long policyVersion) {
+		Long leaseSeconds, long policyVersion) {
 }

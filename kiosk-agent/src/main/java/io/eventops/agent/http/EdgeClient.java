@@ -197,7 +197,7 @@ public final class EdgeClient {
 			return java.util.Optional.of(new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
 					number(answer, "limit"), number(answer, "flushedNet"),
 					(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
-					answer.path("policyVersion").asLong(0)));
+					number(answer, "leaseSeconds"), answer.path("policyVersion").asLong(0)));
 		}
 		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
 				| IllegalArgumentException ex) {

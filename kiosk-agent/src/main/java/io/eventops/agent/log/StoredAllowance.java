@@ -14,8 +14,9 @@ import java.time.OffsetDateTime;
  * @param limit the limit on the kiosk's net, or {@code null} for none
  * @param flushedNet the kiosk's net as the server had it, or {@code null}
  * @param ackedSeq the kiosk's acknowledged seq when it asked
- * @param leaseUntil the lease's end by the server, or {@code null}
- * @param receivedAt when the kiosk received it, by its clock
+ * @param leaseUntil the lease's end on the kiosk's clock (when it asked plus the lease's
+ * length), or {@code null}
+ * @param receivedAt when the kiosk asked for it, by its clock
  */
 public record StoredAllowance(String areaId, Long capacity, Long limit, Long flushedNet, long ackedSeq,
 		OffsetDateTime leaseUntil, OffsetDateTime receivedAt) {

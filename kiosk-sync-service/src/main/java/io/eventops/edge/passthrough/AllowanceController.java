@@ -99,7 +99,7 @@ class AllowanceController {
 		}
 		ObjectNode result = this.json.createObjectNode();
 		result.put("areaId", answer.get("areaId").stringValue());
-		for (String field : new String[] { "capacity", "limit", "flushedNet" }) {
+		for (String field : new String[] { "capacity", "limit", "flushedNet", "leaseSeconds" }) {
 			JsonNode value = answer.get(field);
 			if (value != null && value.isIntegralNumber()) {
 				result.put(field, value.asLong());

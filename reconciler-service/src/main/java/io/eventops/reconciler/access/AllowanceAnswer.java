@@ -13,13 +13,16 @@ import java.time.Instant;
  * @param limit the limit on the kiosk's net admissions, or {@code null}
  * @param flushedNet the kiosk's net as the server has it now, or {@code null}
  * @param leaseUntil when the server stops holding the places, or {@code null}
+ * @param leaseSeconds the lease's length, or {@code null}: a kiosk times its lease from
+ * when it asked, on its own clock, so that a kiosk clock behind the server's never admits
+ * after the places went back
  * @param policyVersion the policy version the capacity is from
  */
 record AllowanceAnswer(String areaId, Integer capacity, Long limit, Long flushedNet, Instant leaseUntil,
-		long policyVersion) {
+		Long leaseSeconds, long policyVersion) {
 
 	static AllowanceAnswer unlimited(String areaId, long policyVersion) {
-		return new AllowanceAnswer(areaId, null, null, null, null, policyVersion);
+		return new AllowanceAnswer(areaId, null, null, null, null, null, policyVersion);
 	}
 
 }

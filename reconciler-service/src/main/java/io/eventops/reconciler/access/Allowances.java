@@ -114,7 +114,8 @@ class Allowances {
 				sharing);
 		Instant until = now.plus(this.properties.lease());
 		this.jdbc.update(UPSERT, eventId, areaId, kioskId, limit, Timestamp.from(until), Timestamp.from(now));
-		return new AllowanceAnswer(areaId, capacity, limit, ownFlushed, until, policy.version());
+		return new AllowanceAnswer(areaId, capacity, limit, ownFlushed, until, this.properties.lease().toSeconds(),
+				policy.version());
 	}
 
 	private record Lease(String kioskId, long limit, Instant until) {
