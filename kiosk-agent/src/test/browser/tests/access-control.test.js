@@ -142,6 +142,32 @@ describe('kiosk screen under the event\'s policy', { concurrency: false }, () =>
 		}
 	});
 
+	test('"that was not me" annuls the admission just made, and the ticket enters again (#36)', LONG, async () => {
+		await openKiosk(page, 'ENTRY');
+		try {
+			await pick(page, 'mary', 'Mary Jackson');
+			await page.getByTestId('check-in').click();
+			await page.locator('main[data-screen="done"], main[data-screen="saved"]').waitFor();
+			const annul = page.getByTestId('annul');
+			assert.equal(await annul.textContent(), 'That was not me / the gate did not open');
+			await annul.click();
+			await screen(page, 'annulled');
+			await page.locator('h1', { hasText: 'Your admission is cancelled' }).waitFor();
+			await accessible(page, 'admission annulled');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			// the main hall admits a full pass once, and the annulled admission counts nowhere
+			await pick(page, 'mary', 'Mary Jackson');
+			await page.getByTestId('check-in').click();
+			await page.locator('main[data-screen="done"], main[data-screen="saved"]').waitFor();
+			await page.locator('h1', { hasText: 'Mary Jackson' }).waitFor();
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+		} finally {
+			await control('POST', '/policy-kiosks/ENTRY/stop');
+		}
+	});
+
 	test('a kiosk of direction BOTH: "I am leaving" records an exit', LONG, async () => {
 		await openKiosk(page, 'BOTH');
 		await pick(page, 'annie', 'Annie Easley');
