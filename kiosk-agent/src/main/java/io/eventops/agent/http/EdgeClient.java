@@ -175,40 +175,16 @@ public final class EdgeClient {
 	 * area): the kiosk keeps what it has
 	 */
 	public java.util.Optional<AllowanceReply> allowance(Duration budget) {
-		if (!this.network.isUp()) {
-			return java.util.Optional.empty();
-		}
-		HttpRequest request = request("/allowance").timeout(budget)
+		return within(request("/allowance").timeout(budget)
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.noBody())
-			.build();
-		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
-				HttpResponse.BodyHandlers.ofByteArray());
-		try {
-			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-			if (response.statusCode() != 200) {
-				return java.util.Optional.empty();
-			}
-			JsonNode answer = WireFormat.tree(response.body());
-			if (!answer.path("areaId").isString()) {
-				return java.util.Optional.empty();
-			}
-			String until = answer.path("leaseUntil").isString() ? answer.get("leaseUntil").asString() : null;
-			return java.util.Optional.of(new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
-					number(answer, "limit"), number(answer, "flushedNet"),
-					(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
-					number(answer, "leaseSeconds"), answer.path("policyVersion").asLong(0)));
-		}
-		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
-				| IllegalArgumentException ex) {
-			sent.cancel(true);
-			return java.util.Optional.empty();
-		}
-		catch (InterruptedException ex) {
-			sent.cancel(true);
-			Thread.currentThread().interrupt();
-			return java.util.Optional.empty();
-		}
+			.build(), budget).filter((answer) -> answer.path("areaId").isString()).map((answer) -> {
+				String until = answer.path("leaseUntil").isString() ? answer.get("leaseUntil").asString() : null;
+				return new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
+						number(answer, "limit"), number(answer, "flushedNet"),
+						(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
+						number(answer, "leaseSeconds"), answer.path("policyVersion").asLong(0));
+			});
 	}
 
 	/**
@@ -220,39 +196,17 @@ public final class EdgeClient {
 	 * answer
 	 */
 	public java.util.Optional<java.util.Map<String, Object>> occupancy(Duration budget) {
-		if (!this.network.isUp()) {
-			return java.util.Optional.empty();
-		}
-		HttpRequest request = request("/occupancy").timeout(budget).GET().build();
-		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
-				HttpResponse.BodyHandlers.ofByteArray());
-		try {
-			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-			if (response.statusCode() != 200) {
-				return java.util.Optional.empty();
-			}
-			JsonNode answer = WireFormat.tree(response.body());
-			if (!answer.path("inside").isIntegralNumber()) {
-				return java.util.Optional.empty();
-			}
-			java.util.Map<String, Object> occupancy = new java.util.LinkedHashMap<>();
-			occupancy.put("inside", answer.get("inside").asLong());
-			occupancy.put("capacity", number(answer, "capacity"));
-			occupancy.put("admittedToday", number(answer, "admittedToday"));
-			occupancy.put("exitsToday", number(answer, "exitsToday"));
-			occupancy.put("asOf", answer.path("asOf").isString() ? answer.get("asOf").asString() : null);
-			return java.util.Optional.of(occupancy);
-		}
-		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
-				| IllegalArgumentException ex) {
-			sent.cancel(true);
-			return java.util.Optional.empty();
-		}
-		catch (InterruptedException ex) {
-			sent.cancel(true);
-			Thread.currentThread().interrupt();
-			return java.util.Optional.empty();
-		}
+		return within(request("/occupancy").timeout(budget).GET().build(), budget)
+			.filter((answer) -> answer.path("inside").isIntegralNumber())
+			.map((answer) -> {
+				java.util.Map<String, Object> occupancy = new java.util.LinkedHashMap<>();
+				occupancy.put("inside", answer.get("inside").asLong());
+				occupancy.put("capacity", number(answer, "capacity"));
+				occupancy.put("admittedToday", number(answer, "admittedToday"));
+				occupancy.put("exitsToday", number(answer, "exitsToday"));
+				occupancy.put("asOf", answer.path("asOf").isString() ? answer.get("asOf").asString() : null);
+				return occupancy;
+			});
 	}
 
 	private static Long number(JsonNode answer, String field) {
@@ -270,32 +224,33 @@ public final class EdgeClient {
 	 * the edge answers anything but a readable 200
 	 */
 	public java.util.Optional<AdmissionAnswer> admissionCheck(String attendeeId, String capturedAt, Duration budget) {
-		if (!this.network.isUp()) {
-			return java.util.Optional.empty();
-		}
 		byte[] body = WireFormat.write(java.util.Map.of("attendeeId", attendeeId, "capturedAt", capturedAt))
 			.getBytes(StandardCharsets.UTF_8);
-		HttpRequest request = request("/admission-check").timeout(budget)
+		return within(request("/admission-check").timeout(budget)
 			.header("Content-Type", "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
-			.build();
-		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
-				HttpResponse.BodyHandlers.ofByteArray());
-		try {
-			// the request's own timeout does not cover connecting: the budget does
-			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-			if (response.statusCode() != 200) {
-				return java.util.Optional.empty();
-			}
-			JsonNode answer = WireFormat.tree(response.body());
-			String decision = answer.path("decision").asString("");
-			if (!decision.equals("ADMIT") && !decision.equals("REFUSE")) {
-				return java.util.Optional.empty();
-			}
-			return java.util.Optional.of(new AdmissionAnswer(decision,
+			.build(), budget)
+			.filter((answer) -> answer.path("decision").asString("").equals("ADMIT")
+					|| answer.path("decision").asString("").equals("REFUSE"))
+			.map((answer) -> new AdmissionAnswer(answer.path("decision").asString(""),
 					answer.path("reason").isString() ? answer.get("reason").asString() : null,
 					answer.path("explanation").isString() ? answer.get("explanation").asString() : null,
 					answer.path("policyVersion").asLong(0)));
+	}
+
+	// A question a person waits on: its JSON answer when it is a 200 within the budget
+	// (the request's own timeout does not cover connecting: the budget does), else none;
+	// offline, not even asked
+	private java.util.Optional<JsonNode> within(HttpRequest request, Duration budget) {
+		if (!this.network.isUp()) {
+			return java.util.Optional.empty();
+		}
+		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
+				HttpResponse.BodyHandlers.ofByteArray());
+		try {
+			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			return (response.statusCode() == 200) ? java.util.Optional.ofNullable(WireFormat.tree(response.body()))
+					: java.util.Optional.empty();
 		}
 		catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException
 				| IllegalArgumentException ex) {
