@@ -27,6 +27,12 @@ public final class ChaosCommand implements Callable<Integer> {
 	@Option(names = "--smoke", description = "The short CI scenario (kill -9 reconciler, Redis flush, printer death).")
 	boolean smoke;
 
+	@Option(names = "--policy", defaultValue = "false",
+			description = "Runs the scenario under the herd's access-control policy of three areas (issue #36):"
+					+ " kiosks one area each admit and record exits through the faults, and the invariants add"
+					+ " every area's occupancy against its movements.")
+	boolean policy;
+
 	@Option(names = "--home", defaultValue = ".", description = "The repository root (built service jars).")
 	Path home;
 
@@ -44,6 +50,9 @@ public final class ChaosCommand implements Callable<Integer> {
 		try (RunningSuite suite = DrillStack.start(this.home, work.resolve("stack"), Duration.ofMillis(60), 2, null,
 				DrillStack.fastLabels(), Map.of())) {
 			drill = new ChaosDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId);
+			if (this.policy) {
+				drill = drill.withPolicy();
+			}
 			summary = drill.run();
 		}
 		System.out.println(ChaosReport.write(dir, summary, drill.timings()));

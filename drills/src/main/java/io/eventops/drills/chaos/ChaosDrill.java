@@ -44,6 +44,9 @@ public final class ChaosDrill {
 
 	private final String runId;
 
+	// the kiosks admit into areas and record exits under the herd's policy (--policy)
+	private final boolean underPolicy;
+
 	private List<BatchTiming> timings = List.of();
 
 	/**
@@ -54,10 +57,27 @@ public final class ChaosDrill {
 	 * @param runId a short lowercase id
 	 */
 	public ChaosDrill(RunningSuite suite, ChaosPlan plan, Path workDir, String runId) {
+		this(suite, plan, workDir, runId, false);
+	}
+
+	private ChaosDrill(RunningSuite suite, ChaosPlan plan, Path workDir, String runId, boolean underPolicy) {
 		this.suite = suite;
 		this.plan = plan;
 		this.workDir = workDir;
 		this.runId = runId;
+		this.underPolicy = underPolicy;
+	}
+
+	/**
+	 * This drill under the herd's access-control policy of three areas
+	 * ({@link io.eventops.drills.herd.HerdPolicy}, issue #36): every kiosk serves one
+	 * area, entries and exits; it decides each scan with the edge when it answers in
+	 * time, else from its cache, through the same faults; and the invariants add the
+	 * occupancy of every area, served against the movements recounted.
+	 * @return the drill under the policy
+	 */
+	public ChaosDrill withPolicy() {
+		return new ChaosDrill(this.suite, this.plan, this.workDir, this.runId, true);
 	}
 
 	/**
@@ -81,7 +101,10 @@ public final class ChaosDrill {
 		for (int k = 1; k <= this.plan.kiosks(); k++) {
 			kioskIds.add(String.format("%sk%02d", prefix, k));
 		}
-		Map<String, String> tokens = admin.provisionKiosks(eventId, kioskIds);
+		PolicyDoors doors = this.underPolicy ? PolicyDoors.install(admin, eventId, kioskIds, this.plan.seed() + 1)
+				: null;
+		Map<String, String> tokens = (doors != null) ? doors.provision(admin, eventId)
+				: admin.provisionKiosks(eventId, kioskIds);
 		DrillHttpClient http = new DrillHttpClient(admin.http(), this.plan.seed());
 		BackoffPolicy backoff = new BackoffPolicy(Duration.ofMillis(100), Duration.ofSeconds(1), 0.2,
 				Duration.ofSeconds(3));
@@ -90,6 +113,10 @@ public final class ChaosDrill {
 		FaultInjector injector;
 		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
 				50, backoff, this.plan.seed()), tokens, http, 4)) {
+			if (doors != null) {
+				// the policy in every kiosk's cache, so that an offline kiosk decides too
+				fleet.syncCachesOnce();
+			}
 			fleet.startLoops();
 			Progress progress = Progress.onStdout();
 			progress.phase("chaos", 0);
@@ -114,9 +141,18 @@ public final class ChaosDrill {
 								? used.get(random.nextInt(used.size()))
 								: attendees.get(random.nextInt(attendees.size()));
 						used.add(attendee);
-						CheckInReceipt receipt = fleet.agent(kiosk).checkIn(attendee);
-						recorded.get(kiosk).put(receipt.seq(), attendee);
+						if (doors != null) {
+							doors.scan(fleet.agent(kiosk), kiosk, attendee)
+								.ifPresent((scan) -> recorded.get(kiosk).put(scan.seq(), scan.attendeeId()));
+						}
+						else {
+							CheckInReceipt receipt = fleet.agent(kiosk).checkIn(attendee);
+							recorded.get(kiosk).put(receipt.seq(), attendee);
+						}
 					}
+				}
+				if (doors != null) {
+					doors.nextTick();
 				}
 				long wait = due - System.nanoTime();
 				if (wait > 0) {
@@ -133,8 +169,16 @@ public final class ChaosDrill {
 			boolean printed = awaitPrinted(database, eventId, Duration.ofMinutes(3));
 			injector.record("printing", printed ? "every badge job PRINTED" : "NOT all printed in 3 min", printed);
 			this.timings = http.timings();
+			// under the policy: badge jobs for the badge desk's admissions only, and the
+			// occupancy of every area (invariant 13)
 			Checks checks = CheckInInvariants.run(database, admin, eventId, recorded, fleet.outcomes(4),
-					fleet.statuses(), 0);
+					fleet.statuses(), 0, (doors != null) ? doors.badgeAttendees() : null);
+			ChaosSummary.PolicyScans scans = null;
+			if (doors != null) {
+				checks.add(Check.equal("every exit scan recorded as an EXIT", 0, doors.exitsNotRecorded()));
+				scans = doors.counts(database
+					.number("SELECT count(*) FROM reconciler.movements WHERE event_id = ? AND against_rules", eventId));
+			}
 			List<PrintedLabel> labels = new ArrayList<>();
 			this.suite.printers().stream().map(VirtualPrinter::printedLabels).forEach(labels::addAll);
 			PrintInvariants.run(checks, database, eventId, labels, prefix, injector.failovers(),
@@ -152,7 +196,7 @@ public final class ChaosDrill {
 			return new ChaosSummary(this.runId, this.plan, checkIns, (System.nanoTime() - started) / 1e9,
 					http.injected(), injector.faults(),
 					Latency.of(this.timings.stream().map(BatchTiming::millis).toList()), checks.all(),
-					checks.allPassed());
+					checks.allPassed(), scans);
 		}
 	}
 

@@ -38,6 +38,17 @@ public final class ChaosReport {
 						+ " included). Kiosk-side faults injected: %s.%n%n",
 				plan.seed(), plan.kiosks(), summary.checkIns(), plan.duration().toSeconds(), summary.seconds(),
 				summary.kioskFaults()));
+		ChaosSummary.PolicyScans policy = summary.policy();
+		if (policy != null) {
+			md.append(String
+				.format("Under the access-control policy v%d (--policy): areas %s, kiosks one area each (every second"
+						+ " at the badge desk, %s), entries and exits. Scans: %d admitted, %d exits, %d refused"
+						+ " at the kiosks (%d entry scans decided offline); %d admissions flagged ADMITTED_AGAINST_RULES by the"
+						+ " reconciler. An entry scan took p50 / p99 / max %.0f / %.0f / %.0f ms at the kiosk.%n%n",
+						policy.version(), policy.areas(), policy.badgeArea(), policy.admitted(), policy.exits(),
+						policy.refused(), policy.decidedOffline(), policy.flagged(), policy.entryScan().p50(),
+						policy.entryScan().p99(), policy.entryScan().max()));
+		}
 		md.append(
 				String.format("Flush latency p50 / p95 / p99 / max: %.0f / %.0f / %.0f / %.0f ms over %d requests.%n%n",
 						summary.batchLatency().p50(), summary.batchLatency().p95(), summary.batchLatency().p99(),
