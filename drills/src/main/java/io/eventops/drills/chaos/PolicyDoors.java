@@ -87,14 +87,18 @@ final class PolicyDoors {
 		String json = HerdPolicy.json(OffsetDateTime.now());
 		long version = admin.putPolicy(eventId, json);
 		String badgeArea = badgeArea(json);
-		List<String> others = HerdPolicy.AREAS.stream().filter((area) -> !area.equals(badgeArea)).toList();
-		// the badge desk is the busiest door, and the print faults need its badges: a
-		// print load like the run's without the policy, where every check-in prints
+		return new PolicyDoors(placement(kioskIds, HerdPolicy.AREAS, badgeArea), badgeArea, version, seed);
+	}
+
+	// the badge desk is the busiest door, and the print faults need its badges: a print
+	// load like the run's without the policy, where every check-in prints
+	static Map<String, String> placement(List<String> kioskIds, List<String> areas, String badgeArea) {
+		List<String> others = areas.stream().filter((area) -> !area.equals(badgeArea)).toList();
 		Map<String, String> areaOf = new LinkedHashMap<>();
 		for (int k = 0; k < kioskIds.size(); k++) {
 			areaOf.put(kioskIds.get(k), (k % 2 == 1) ? badgeArea : others.get((k / 2) % others.size()));
 		}
-		return new PolicyDoors(areaOf, badgeArea, version, seed);
+		return areaOf;
 	}
 
 	// the area the policy itself names as the badge desk
