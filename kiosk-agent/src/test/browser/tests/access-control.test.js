@@ -1,6 +1,6 @@
 // Access control on the kiosk screen (#35, #36): Chromium against the agents of the policy event's
-// kiosks (BrowserStack: one per direction at the main hall and an entry kiosk at the side room
-// for 2, each behind a link the test can cut).
+// kiosks (BrowserStack: one per direction at the main hall, an entry kiosk at the side room for 2
+// and a two-way kiosk at the small room for 1, each behind a link the test can cut).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { accessible, control, launch, screen, screenshot, stack } from './support.js';
@@ -27,7 +27,7 @@ async function status(kiosk) {
 	return response.json();
 }
 
-// the kiosk's agent started (ENTRY, BOTH, EXIT, SIDE_ENTRY), its own area, direction
+// the kiosk's agent started (ENTRY, BOTH, EXIT, SIDE_ENTRY, SMALL_BOTH), its own area, direction
 // and the event's policy learnt from the edge
 async function openKiosk(page, kiosk) {
 	const { areaId, direction } = stack.policyKiosks[kiosk];
@@ -287,6 +287,63 @@ describe('kiosk screen under the event\'s policy', { concurrency: false }, () =>
 			await screen(page, 'start');
 		} finally {
 			await control('POST', '/policy-kiosks/SIDE_ENTRY/stop');
+		}
+	});
+
+	test('exit mode with an allowance: at a two-way kiosk of a room for one, "I am leaving" gives the place back (#36)', LONG, async () => {
+		await openKiosk(page, 'SMALL_BOTH');
+		let cut = false;
+		try {
+			await admit(page, 'rosalind', 'Rosalind Franklin');
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('check-in').click();
+			await refusedFull(page, 'Barbara McClintock');
+			await accessible(page, 'refused, room for one full');
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+
+			await pick(page, 'rosalind', 'Rosalind Franklin');
+			await page.getByTestId('leaving').click();
+			await screen(page, 'exit');
+			await page.locator('h1', { hasText: 'Goodbye, Rosalind Franklin!' }).waitFor();
+			await accessible(page, 'exit from a room for one');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			// online the edge decides with the server's inside-now, which knows the exit once the
+			// kiosk flushed it (at once; waited for, so the test does not race the flush)
+			await eventually(async () => (await status('SMALL_BOTH')).backlog === 0, 'the exit reaching the edge');
+			await admit(page, 'barbara', 'Barbara McClintock');
+
+			// offline only the kiosk's allowance counts: an exit here gives its place back there
+			await control('POST', '/policy-kiosks/SMALL_BOTH/network/cut');
+			cut = true;
+			await page.locator('[data-testid="connection"].offline').waitFor(LONG);
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('leaving').click();
+			await screen(page, 'exit');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			await pick(page, 'rosalind', 'Rosalind Franklin');
+			await page.getByTestId('check-in').click();
+			await screen(page, 'saved');
+			await page.locator('h1', { hasText: 'Saved on this kiosk, Rosalind Franklin' }).waitFor();
+			await page.getByTestId('decided-offline').waitFor();
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('check-in').click();
+			await refusedFull(page, 'Barbara McClintock');
+			await page.getByTestId('decided-offline').waitFor();
+			await accessible(page, 'refused offline, room for one full');
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+
+			await control('POST', '/policy-kiosks/SMALL_BOTH/network/restore');
+			cut = false;
+			await eventually(async () => (await status('SMALL_BOTH')).backlog === 0, 'the backlog reaching the edge', 120_000);
+		} finally {
+			if (cut) await control('POST', '/policy-kiosks/SMALL_BOTH/network/restore');
+			await control('POST', '/policy-kiosks/SMALL_BOTH/stop');
 		}
 	});
 });

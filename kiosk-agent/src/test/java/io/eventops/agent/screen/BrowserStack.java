@@ -55,8 +55,10 @@ public final class BrowserStack {
 
 	static final String AREA = "main-hall";
 
-	// an area with a capacity (#36): it has one kiosk, so its allowance is the whole area
+	// areas with a capacity (#36): each has one kiosk, so its allowance is the whole area
 	static final String SIDE_ROOM = "side-room";
+
+	static final String SMALL_ROOM = "small-room";
 
 	private static final Duration ADMISSION_BUDGET = Duration.ofSeconds(5);
 
@@ -198,8 +200,9 @@ public final class BrowserStack {
 	 * The access-control event (#35): a policy whose main hall admits full passes once
 	 * (the badge desk admits every pass), attendees with full and day passes, and three
 	 * kiosks of the main hall, one per direction, each with its own agent started on
-	 * demand behind a link the tests can cut. A side room has a capacity of 2 (#36), an
-	 * entry kiosk and attendees of its own.
+	 * demand behind a link the tests can cut. Two smaller rooms have a capacity (#36), 2
+	 * and 1, an entry kiosk at the side room and a two-way one at the small room, and
+	 * attendees of their own.
 	 */
 	private Map<String, Object> preparePolicy(KioskProvisioner provisioner) throws IOException, InterruptedException {
 		expect(send("PUT", this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/policy"),
@@ -211,10 +214,12 @@ public final class BrowserStack {
 		attendees.add(passHolder("att_p_4", "Mary Jackson", "full"));
 		attendees.add(passHolder("att_p_5", "Annie Easley", "full"));
 		attendees.add(passHolder("att_p_6", "Radia Perlman", "full"));
-		// the side room's (capacity 2)
+		// the side room's (capacity 2) and the small room's (capacity 1)
 		attendees.add(passHolder("att_s_1", "Lise Meitner", "full"));
 		attendees.add(passHolder("att_s_2", "Emmy Noether", "full"));
 		attendees.add(passHolder("att_s_3", "Chien-Shiung Wu", "full"));
+		attendees.add(passHolder("att_t_1", "Rosalind Franklin", "full"));
+		attendees.add(passHolder("att_t_2", "Barbara McClintock", "full"));
 		expect(post(this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/attendees"),
 				WireFormat.write(attendees)), 200);
 		Map<String, Object> kiosks = new LinkedHashMap<>();
@@ -222,6 +227,7 @@ public final class BrowserStack {
 			kiosks.put(direction, policyKiosk(provisioner, direction, AREA, direction));
 		}
 		kiosks.put("SIDE_ENTRY", policyKiosk(provisioner, "SIDE_ENTRY", SIDE_ROOM, "ENTRY"));
+		kiosks.put("SMALL_BOTH", policyKiosk(provisioner, "SMALL_BOTH", SMALL_ROOM, "BOTH"));
 		Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("policyEventId", POLICY_EVENT);
 		facts.put("areaId", AREA);
@@ -256,13 +262,15 @@ public final class BrowserStack {
 				List.of("full", "day"), "reentry", "ANY", "printsBadge", true);
 		Map<String, Object> hall = Map.of("areaId", AREA, "name", "Main hall", "admits", List.of("full"), "reentry",
 				"ONCE");
-		// a room with a capacity and a kiosk of its own (#36); re-entry ANY:
+		// rooms with a capacity and a kiosk each (#36); re-entry ANY:
 		// only the capacity refuses there
 		Map<String, Object> side = Map.of("areaId", SIDE_ROOM, "name", "Side room", "admits", List.of("full"),
 				"reentry", "ANY", "capacity", 2);
+		Map<String, Object> small = Map.of("areaId", SMALL_ROOM, "name", "Small room", "admits", List.of("full"),
+				"reentry", "ANY", "capacity", 1);
 		return Map.of("timeZone", "Europe/Berlin", "days", days, "ticketTypes",
 				List.of(Map.of("id", "full", "name", "Full pass"), Map.of("id", "day", "name", "Day pass")), "areas",
-				List.of(desk, hall, side));
+				List.of(desk, hall, side, small));
 	}
 
 	private static Map<String, String> passHolder(String id, String name, String ticketType) {
