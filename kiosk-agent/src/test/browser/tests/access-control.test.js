@@ -1,5 +1,6 @@
-// Access control on the kiosk screen (#35): Chromium against the agents of the policy event's
-// kiosks (BrowserStack: one per direction, each behind a link the test can cut).
+// Access control on the kiosk screen (#35, #36): Chromium against the agents of the policy event's
+// kiosks (BrowserStack: one per direction at the main hall, an entry kiosk at the side room for 2
+// and a two-way kiosk at the small room for 1, each behind a link the test can cut).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { accessible, control, launch, screen, screenshot, stack } from './support.js';
@@ -21,19 +22,21 @@ async function eventually(check, what, timeoutMs = 90_000) {
 	assert.fail(`${what} did not happen in ${timeoutMs} ms (last: ${last})`);
 }
 
-async function status(direction) {
-	const response = await fetch(new URL('api/status', stack.policyKiosks[direction].screenUrl));
+async function status(kiosk) {
+	const response = await fetch(new URL('api/status', stack.policyKiosks[kiosk].screenUrl));
 	return response.json();
 }
 
-// the kiosk's agent started, its area, direction and the event's policy learnt from the edge
-async function openKiosk(page, direction) {
-	await control('POST', `/policy-kiosks/${direction}/start`);
+// the kiosk's agent started (ENTRY, BOTH, EXIT, SIDE_ENTRY, SMALL_BOTH), its own area, direction
+// and the event's policy learnt from the edge
+async function openKiosk(page, kiosk) {
+	const { areaId, direction } = stack.policyKiosks[kiosk];
+	await control('POST', `/policy-kiosks/${kiosk}/start`);
 	await eventually(async () => {
-		const now = await status(direction);
-		return now.areaId === stack.areaId && now.direction === direction && now.accessControl && now.online;
-	}, `the ${direction} kiosk knowing its area and the policy`);
-	await page.goto(stack.policyKiosks[direction].screenUrl);
+		const now = await status(kiosk);
+		return now.areaId === areaId && now.direction === direction && now.accessControl && now.online;
+	}, `the ${kiosk} kiosk knowing its area and the policy`);
+	await page.goto(stack.policyKiosks[kiosk].screenUrl);
 	await page.locator('main[data-screen="start"]').waitFor();
 	await page.locator('#search').waitFor();
 }
@@ -44,6 +47,33 @@ async function pick(page, query, name) {
 	await result.waitFor();
 	await result.click();
 	await screen(page, 'confirm');
+}
+
+// checked in at the confirmation: online it is "done", decided on the kiosk "saved"
+async function admit(page, query, name) {
+	await pick(page, query, name);
+	await page.getByTestId('check-in').click();
+	await page.locator('main[data-screen="done"], main[data-screen="saved"]').waitFor();
+	await page.locator('h1', { hasText: name }).waitFor();
+	await page.getByRole('button', { name: 'Done' }).click();
+	await screen(page, 'start');
+}
+
+// the refusal screen of a full area, in English
+async function refusedFull(page, name) {
+	await screen(page, 'refused');
+	await page.locator('h1', { hasText: `Sorry, ${name}, you cannot go in here` }).waitFor();
+	assert.equal(await page.getByTestId('refusal').getAttribute('data-reason'), 'AREA_FULL');
+	assert.equal(await page.getByTestId('refusal').textContent(), 'This area is full at the moment.');
+	await page.locator('p.notice', { hasText: 'Please call staff' }).waitFor();
+}
+
+async function staffMode(page) {
+	await page.getByRole('button', { name: 'Staff' }).click();
+	await screen(page, 'staff-pin');
+	await page.locator('#pin').fill(stack.pin);
+	await page.getByRole('button', { name: 'Open staff mode' }).click();
+	await screen(page, 'staff');
 }
 
 // a keyboard-wedge scanner typing the badge's credential, then Enter
@@ -208,5 +238,112 @@ describe('kiosk screen under the event\'s policy', { concurrency: false }, () =>
 		await page.getByRole('button', { name: 'Done' }).click();
 		await page.getByTestId('exit-kiosk').waitFor();
 		await control('POST', '/policy-kiosks/EXIT/stop');
+	});
+
+	test('a full area: the kiosk admits within its allowance, then refuses AREA_FULL in plain words; staff mode shows the allowance used up (#36)', LONG, async () => {
+		await openKiosk(page, 'SIDE_ENTRY');
+		try {
+			// the side room holds 2, and its one kiosk's allowance is both places
+			await admit(page, 'lise', 'Lise Meitner');
+			await admit(page, 'emmy', 'Emmy Noether');
+			await pick(page, 'chien', 'Chien-Shiung Wu');
+			await page.getByTestId('check-in').click();
+			await refusedFull(page, 'Chien-Shiung Wu');
+			await accessible(page, 'refused, area full');
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+
+			// the same refusal in German, from the message file the kiosk serves
+			const german = await (await fetch(new URL('messages/de.json', stack.policyKiosks.SIDE_ENTRY.screenUrl))).json();
+			assert.equal(typeof german['refused.AREA_FULL'], 'string', 'de.json has refused.AREA_FULL');
+			await page.getByRole('button', { name: 'Deutsch' }).click();
+			await page.locator('h1', { hasText: 'Willkommen' }).waitFor();
+			await scan(page, 'att_s_3');
+			await screen(page, 'refused');
+			assert.equal(await page.getByTestId('refusal').getAttribute('data-reason'), 'AREA_FULL');
+			assert.equal(await page.getByTestId('refusal').textContent(), german['refused.AREA_FULL']);
+			assert.equal(german['refused.AREA_FULL'], 'Dieser Bereich ist gerade voll.');
+			await page.locator('p.notice', { hasText: 'Bitte wenden Sie sich an das Personal.' }).waitFor();
+			await accessible(page, 'refused, area full (Deutsch)');
+			await page.locator('main .actions button.primary').click();
+			await screen(page, 'start');
+			await page.getByRole('button', { name: 'English' }).click();
+			await page.locator('h1', { hasText: 'Welcome' }).waitFor();
+
+			// staff mode: no place left in the allowance; inside now as the server counts it
+			// once the kiosk's entries reached it
+			await staffMode(page);
+			await eventually(async () => {
+				await page.getByTestId('force-flush').click();
+				await page.getByTestId('staff-note').waitFor();
+				const allowance = await page.getByTestId('staff-allowance').textContent();
+				const occupancy = await page.getByTestId('staff-occupancy').textContent();
+				assert.match(allowance, /^0 places left at side-room \(lease until .+\)$/);
+				assert.equal(occupancy, '2 of 2 (today 2 in, 0 out)');
+				return true;
+			}, 'staff mode showing the side room full', 60_000);
+			await accessible(page, 'staff, allowance used up');
+			await page.getByRole('button', { name: 'Leave staff mode' }).click();
+			await screen(page, 'start');
+		} finally {
+			await control('POST', '/policy-kiosks/SIDE_ENTRY/stop');
+		}
+	});
+
+	test('exit mode with an allowance: at a two-way kiosk of a room for one, "I am leaving" gives the place back (#36)', LONG, async () => {
+		await openKiosk(page, 'SMALL_BOTH');
+		let cut = false;
+		try {
+			await admit(page, 'rosalind', 'Rosalind Franklin');
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('check-in').click();
+			await refusedFull(page, 'Barbara McClintock');
+			await accessible(page, 'refused, room for one full');
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+
+			await pick(page, 'rosalind', 'Rosalind Franklin');
+			await page.getByTestId('leaving').click();
+			await screen(page, 'exit');
+			await page.locator('h1', { hasText: 'Goodbye, Rosalind Franklin!' }).waitFor();
+			await accessible(page, 'exit from a room for one');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			// online the edge decides with the server's inside-now, which knows the exit once the
+			// kiosk flushed it (at once; waited for, so the test does not race the flush)
+			await eventually(async () => (await status('SMALL_BOTH')).backlog === 0, 'the exit reaching the edge');
+			await admit(page, 'barbara', 'Barbara McClintock');
+
+			// offline only the kiosk's allowance counts: an exit here gives its place back there
+			await control('POST', '/policy-kiosks/SMALL_BOTH/network/cut');
+			cut = true;
+			await page.locator('[data-testid="connection"].offline').waitFor(LONG);
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('leaving').click();
+			await screen(page, 'exit');
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			await pick(page, 'rosalind', 'Rosalind Franklin');
+			await page.getByTestId('check-in').click();
+			await screen(page, 'saved');
+			await page.locator('h1', { hasText: 'Saved on this kiosk, Rosalind Franklin' }).waitFor();
+			await page.getByTestId('decided-offline').waitFor();
+			await page.getByRole('button', { name: 'Done' }).click();
+			await screen(page, 'start');
+			await pick(page, 'barbara', 'Barbara McClintock');
+			await page.getByTestId('check-in').click();
+			await refusedFull(page, 'Barbara McClintock');
+			await page.getByTestId('decided-offline').waitFor();
+			await accessible(page, 'refused offline, room for one full');
+			await page.getByRole('button', { name: 'Back to start' }).click();
+			await screen(page, 'start');
+
+			await control('POST', '/policy-kiosks/SMALL_BOTH/network/restore');
+			cut = false;
+			await eventually(async () => (await status('SMALL_BOTH')).backlog === 0, 'the backlog reaching the edge', 120_000);
+		} finally {
+			if (cut) await control('POST', '/policy-kiosks/SMALL_BOTH/network/restore');
+			await control('POST', '/policy-kiosks/SMALL_BOTH/stop');
+		}
 	});
 });

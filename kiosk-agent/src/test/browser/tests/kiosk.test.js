@@ -281,7 +281,9 @@ describe('kiosk screen', { concurrency: false }, () => {
 			await idle.page.clock.resume();
 			await accessible(idle.page, 'idle warning');
 			await screenshot(idle.page, 'idle');
-			await idle.page.clock.pauseAt(new Date(await idle.page.evaluate(() => Date.now()) + 100));
+			// a second ahead: the running clock overtook a 100 ms margin between reading it and
+			// pausing it on a loaded machine ("Cannot fast-forward to the past")
+			await idle.page.clock.pauseAt(new Date(await idle.page.evaluate(() => Date.now()) + 1000));
 			await idle.page.getByRole('button', { name: 'I need more time' }).click();
 			await screen(idle.page, 'confirm');
 			await idle.page.clock.fastForward(stack.idleResetSeconds * 1000 + 1000);

@@ -20,6 +20,7 @@ import io.eventops.drills.herd.HerdPolicy;
 import io.eventops.drills.report.Latency;
 import io.eventops.drills.stack.AdminApi;
 import io.eventops.localstack.RunningSuite;
+import io.eventops.model.time.Rfc3339;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -95,7 +96,10 @@ public final class AdmissionBench {
 			String token = tokens.get(kiosk);
 			String attendee = attendees.get(random.nextInt(attendees.size()));
 			long started = System.nanoTime();
-			String capturedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString();
+			// RFC 3339 always with seconds: OffsetDateTime.toString() drops ":00", which
+			// the
+			// edge refuses (422)
+			String capturedAt = Rfc3339.format(OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS));
 			HttpResponse<String> answer = send(http, kiosk, token, "/admission-check",
 					"{\"attendeeId\":\"" + attendee + "\",\"capturedAt\":\"" + capturedAt + "\"}");
 			double checkMs = (System.nanoTime() - started) / 1e6;

@@ -2,38 +2,47 @@ package io.eventops.rules.decision;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The arithmetic of a capacity that holds while kiosks are offline (invariant 14): the
- * demarcation protocol (Barbará and Garcia-Molina, 1992).
+ * demarcation protocol (Barbará and Garcia-Molina, 1992), one procedure for the kiosk
+ * agent and the reconciler.
  *
  * <p>
- * A kiosk's <em>net</em> at an area is its admissions there minus its exits there,
- * counted over every entry it made. Annulled admissions count in it: an annulment gives a
- * place back through inside-now (the places in use), never through a kiosk's reserve,
- * because the attendee it names may have left already, and then it frees no place. The
- * server escrows part of the area's free places to each entry kiosk as an
- * {@link Allowance}: a cumulative limit on the kiosk's net. The kiosk admits, online or
- * offline, only while its net is below the limit, and every admission takes a place, even
- * of someone the kiosk believes inside (its belief may be stale; the place is real). An
- * exit at the kiosk gives it a place back. The kiosk counts every entry in its log; the
- * server the entries it has received (the kiosk's <em>flushed</em> net). What the kiosk
- * holds that the server has not seen is therefore at most its <em>reserve</em>,
- * {@code limit - flushed}.
+ * <b>Ledgers.</b> The server grants each entry kiosk of an area a {@link Grant}: a number
+ * of places the kiosk may hold in the entries it makes <em>after a base</em> (its
+ * acknowledged seq when it asked). What a kiosk holds in a stretch of its log is
+ * {@link #held}: per attendee, its admissions there minus the exits there that follow an
+ * admission of the same attendee in the stretch. An exit at the kiosk therefore gives a
+ * place back only for someone the kiosk itself let in since its base; an exit of someone
+ * it did not admit (a double scan, someone let in elsewhere or before the base, someone
+ * the automatic check-out already counted out) gives nothing. Annulled admissions count
+ * in it: an annulment frees its place through the server's count, never through a ledger.
  *
  * <p>
- * Every attendee who is inside got there through one admission and left through one exit
- * or not at all, so inside-now is at most the sum of all kiosks' nets (entry and exit
- * kiosks, the server's own exits). The server grants only while
- * {@code used + sum(reserves) <= capacity}, where {@code used} is the larger of
- * inside-now by the movements it has and the sum of the flushed nets (the larger, because
- * a double scan at an exit makes the nets too small). A flush moves places between a
- * reserve and {@code used} and never raises the sum; only a grant does, and a grant gives
- * at most the places left. A grant never lowers a live limit: the kiosk may have used it
- * before its request arrived.
+ * <b>The server's count.</b> The server counts inside-now over every movement it has
+ * except each live ledger's entries after its base: exits at exit kiosks, the automatic
+ * check-out's exits and every entry before a base free places there, once, where everyone
+ * sees them. Whoever is inside got there by an admission that is their last counted
+ * movement: before a base, the server's count has them; after one, the kiosk's ledger
+ * does (nothing of theirs at that kiosk follows it). So
+ * {@code inside <= insideOutsideLedgers + sum(held)}, and the server grants only while
+ * {@code insideOutsideLedgers + sum(reserve) <= capacity}, each ledger's {@link #reserve}
+ * covering what its kiosk may hold. That sum moves only under a grant (or when a lease
+ * ends): a flush changes neither term, and an exit elsewhere only lowers the count.
  *
  * <p>
- * A lease that ends gives its reserve back to the area. That is safe for a kiosk that
+ * <b>A grant on its way.</b> The kiosk asks with the grant it holds; until it asks again
+ * the server cannot know whether the answer arrived, so a new grant's reserve covers
+ * both: the old grant's places, or the new grant's places plus what the kiosk held
+ * between the old base and the new one ({@link #reserve}). When the kiosk asks naming the
+ * new grant, it becomes the one it holds: its places, or more if the kiosk already held
+ * more when it took it (entries made while the answer was on its way, {@link #adopted}).
+ *
+ * <p>
+ * A lease that ends gives the reserve back to the area. That is safe for a kiosk that
  * stopped admitting before its lease ended ({@link #occupancy} stops it, with a margin
  * for clock skew) and had flushed what it admitted; a kiosk that comes back after its
  * lease with admissions it had not flushed can take the area over its capacity by at most
@@ -45,77 +54,209 @@ public final class Escrow {
 	}
 
 	/**
-	 * The places an area has in use for the escrow.
-	 * @param insideFlushed inside-now by the movements the server has
-	 * @param flushedNets the sum of every kiosk's flushed net at the area
-	 * @return the larger
+	 * The places a stretch of one kiosk's log holds at an area.
+	 * @param steps its admissions (annulled ones too) and exits there, in log order
+	 * @return per attendee, the admissions minus the exits that follow one of theirs in
+	 * the stretch, summed
 	 */
-	public static long used(long insideFlushed, long flushedNets) {
-		return Math.max(insideFlushed, flushedNets);
+	public static long held(Iterable<Step> steps) {
+		Map<String, Long> open = new HashMap<>();
+		long held = 0;
+		for (Step step : steps) {
+			long mine = open.getOrDefault(step.attendeeId(), 0L);
+			if (step.admission()) {
+				open.put(step.attendeeId(), mine + 1);
+				held++;
+			}
+			else if (mine > 0) {
+				open.put(step.attendeeId(), mine - 1);
+				held--;
+			}
+		}
+		return held;
 	}
 
 	/**
-	 * The limit to grant a kiosk now.
+	 * The places the server holds for one kiosk's ledger.
+	 * @param held the places of the grant the kiosk holds, or {@code null} when its lease
+	 * ended or it holds none
+	 * @param between what the kiosk held between that grant's base and the next grant's
+	 * ({@link #held} of those entries)
+	 * @param next the places of the grant on its way, or {@code null} when none is or its
+	 * lease ended
+	 * @return the larger of the two grants' claims
+	 */
+	public static long reserve(Long held, long between, Long next) {
+		long kept = (held != null) ? held : 0;
+		return (next != null) ? Math.max(kept, between + next) : kept;
+	}
+
+	/**
+	 * The places to grant a kiosk now.
 	 * @param capacity the area's capacity
-	 * @param used the places in use ({@link #used})
-	 * @param othersReserved the sum of {@link #reserved} over the other kiosks' live
-	 * allowances
-	 * @param ownFlushed this kiosk's flushed net
-	 * @param liveLimit this kiosk's limit while its lease runs, or {@code null} (none, or
-	 * ended)
+	 * @param insideNow inside-now over every movement the server has (what the fair share
+	 * is taken from)
+	 * @param insideOutsideLedgers inside-now over every movement but the live ledgers'
+	 * entries after their bases
+	 * @param othersReserved the sum of the other kiosks' {@link #reserve}s
+	 * @param between what the kiosk held between the base of the grant it holds and the
+	 * new base
 	 * @param sharing the entry kiosks of the area the free places are shared among (at
 	 * least 1)
-	 * @return the new limit: the kiosk's flushed net plus its share of the free places,
-	 * and never below a live limit
+	 * @return the new grant's places: a fair share of the places not in use, as far as
+	 * the free places cover it beside what the kiosk holds already
 	 */
-	public static long grant(long capacity, long used, long othersReserved, long ownFlushed, Long liveLimit,
-			int sharing) {
-		long free = Math.max(0, capacity - used - othersReserved);
+	public static long grant(long capacity, long insideNow, long insideOutsideLedgers, long othersReserved,
+			long between, int sharing) {
+		long free = capacity - insideOutsideLedgers - othersReserved - between;
 		long kiosks = Math.max(1, sharing);
-		// a fair share of the places not in use, as far as no other kiosk holds them
-		long fair = (Math.max(0, capacity - used) + kiosks - 1) / kiosks;
-		long share = Math.min(free, fair);
-		long limit = ownFlushed + share;
-		return (liveLimit != null) ? Math.max(liveLimit, limit) : limit;
+		long fair = (Math.max(0, capacity - insideNow) + kiosks - 1) / kiosks;
+		return Math.max(0, Math.min(free, fair));
 	}
 
 	/**
-	 * The places an allowance holds on the server.
-	 * @param limit the kiosk's limit
-	 * @param ownFlushed its flushed net
-	 * @return {@code max(0, limit - ownFlushed)}
+	 * The places of a grant once the kiosk names it as the one it holds.
+	 * @param places the grant's places
+	 * @param heldWhenTaken what the kiosk held after the grant's base when it took it
+	 * @return the larger: entries it made while the answer was on its way were covered by
+	 * the grant before, and the kiosk admits under this one only below its places
 	 */
-	public static long reserved(long limit, long ownFlushed) {
-		return Math.max(0, limit - ownFlushed);
+	public static long adopted(long places, long heldWhenTaken) {
+		return Math.max(places, heldWhenTaken);
 	}
 
 	/**
-	 * The occupancy a kiosk decides an admission with: its net against its limit; full
-	 * without an allowance, and from the lease's end minus a margin by the kiosk's clock
-	 * (the margin covers the skew between the kiosk's clock and the server's).
-	 * @param allowance the kiosk's allowance, or {@code null}
-	 * @param ownNet the kiosk's net at the area, every logged entry counted
+	 * The occupancy a kiosk decides an admission with: what it holds after its grant's
+	 * base against the grant's places; full without a grant, and from the lease's end
+	 * minus a margin by the kiosk's clock (the margin covers the skew between the kiosk's
+	 * clock and the server's).
+	 * @param allowance the kiosk's grant, or {@code null}
+	 * @param held {@link #held} of the kiosk's entries after the grant's base
 	 * @param now the kiosk's clock
 	 * @param margin how long before the lease's end the kiosk stops admitting
 	 * @return the occupancy for {@link EntryDecider#decide}: no one inside and the places
 	 * left as the capacity
 	 */
-	public static Occupancy occupancy(Allowance allowance, long ownNet, Instant now, Duration margin) {
+	public static Occupancy occupancy(Allowance allowance, long held, Instant now, Duration margin) {
 		if (allowance == null || !now.isBefore(allowance.leaseUntil().minus(margin))) {
 			return new Occupancy(0, 0, true);
 		}
-		// as places left: a net below 0 (more exits than admissions here) is room too
-		return new Occupancy(0, Math.max(0, allowance.limit() - ownNet), true);
+		return new Occupancy(0, Math.max(0, allowance.places() - held), true);
 	}
 
 	/**
-	 * A kiosk's allowance at an area.
+	 * What the server keeps of one kiosk's ledger at an area: the grant the kiosk holds
+	 * (as far as the server knows) and the grant on its way to it.
 	 *
-	 * @param limit the most net the kiosk may have there, counted over all its entries
-	 * (cumulative: it only moves up while the lease runs)
-	 * @param leaseUntil when the server stops holding the places for it
+	 * @param grant the grant the kiosk holds, or {@code null} for none
+	 * @param base the base of the grant it holds (of the one on its way, without one):
+	 * the server's count leaves out the kiosk's entries after it while the ledger is live
+	 * @param places the places of the grant it holds
+	 * @param until the lease of the grant it holds
+	 * @param next the grant on its way, or {@code null}
+	 * @param nextBase its base
+	 * @param nextPlaces its places
+	 * @param between what the kiosk held between {@code base} and {@code nextBase}
+	 * @param nextUntil its lease
 	 */
-	public record Allowance(long limit, Instant leaseUntil) {
+	public record Ledger(Long grant, long base, long places, Instant until, Long next, long nextBase, long nextPlaces,
+			long between, Instant nextUntil) {
+
+		/**
+		 * Whether the server still holds places for the kiosk.
+		 * @param now the server's clock
+		 * @return whether either grant's lease runs
+		 */
+		public boolean live(Instant now) {
+			return heldPlaces(now) != null || onItsWay(now) != null;
+		}
+
+		/**
+		 * The places the server holds for the kiosk ({@link Escrow#reserve}).
+		 * @param now the server's clock
+		 * @return 0 once both leases ended
+		 */
+		public long reserve(Instant now) {
+			return Escrow.reserve(heldPlaces(now), this.between, onItsWay(now));
+		}
+
+		/**
+		 * The grant the kiosk holds as it asks again.
+		 * @param named the grant the kiosk names, or {@code null}
+		 * @param heldWhenTaken what it held after that grant's base when it took it
+		 * @param now the server's clock
+		 * @return the grant, empty when the kiosk names none the server holds places for
+		 */
+		public java.util.Optional<Held> taken(Long named, long heldWhenTaken, Instant now) {
+			if (named == null) {
+				return java.util.Optional.empty();
+			}
+			if (named.equals(this.next) && this.nextUntil.isAfter(now)) {
+				return java.util.Optional
+					.of(new Held(this.next, this.nextBase, adopted(this.nextPlaces, heldWhenTaken), this.nextUntil));
+			}
+			if (named.equals(this.grant) && this.until.isAfter(now)) {
+				return java.util.Optional.of(new Held(this.grant, this.base, this.places, this.until));
+			}
+			return java.util.Optional.empty();
+		}
+
+		/**
+		 * The ledger after a grant.
+		 * @param held the grant the kiosk holds ({@link #taken}), or {@code null}
+		 * @param next the new grant
+		 * @param nextBase its base (never below the held grant's)
+		 * @param between what the kiosk held between the held grant's base and the new
+		 * base
+		 * @param places the new grant's places ({@link Escrow#grant})
+		 * @param until its lease
+		 * @return the ledger to keep
+		 */
+		public static Ledger granted(Held held, long next, long nextBase, long between, long places, Instant until) {
+			if (held == null) {
+				return new Ledger(null, nextBase, 0, until, next, nextBase, places, 0, until);
+			}
+			return new Ledger(held.grant(), held.base(), held.places(), held.until(), next, nextBase, places, between,
+					until);
+		}
+
+		private Long heldPlaces(Instant now) {
+			return (this.grant != null && this.until.isAfter(now)) ? this.places : null;
+		}
+
+		private Long onItsWay(Instant now) {
+			return (this.next != null && this.nextUntil.isAfter(now)) ? this.nextPlaces : null;
+		}
+
+	}
+
+	/**
+	 * A grant a kiosk holds.
+	 *
+	 * @param grant its number
+	 * @param base its base
+	 * @param places its places
+	 * @param until its lease
+	 */
+	public record Held(long grant, long base, long places, Instant until) {
+	}
+
+	/**
+	 * One entry of a kiosk's ledger.
+	 *
+	 * @param attendeeId whom it moved
+	 * @param admission an admission ({@code true}) or an exit
+	 */
+	public record Step(String attendeeId, boolean admission) {
+	}
+
+	/**
+	 * A kiosk's grant at an area, as the kiosk keeps it.
+	 *
+	 * @param places the most it may hold in its entries after the grant's base
+	 * @param leaseUntil when it stops admitting under it (before the margin)
+	 */
+	public record Allowance(long places, Instant leaseUntil) {
 	}
 
 }

@@ -276,8 +276,6 @@ class EntryDeciderTests {
 		assertThat(reason(decide(policy, "hall", "full", "2026-10-24T10:00:00+02:00", used)))
 			.isEqualTo(Reason.AREA_FULL);
 		assertThat(decide(policy, "hall", "full", "2026-10-24T10:00:00+02:00", room).admitted()).isTrue();
-		// more exits than admissions at this kiosk leave room too
-		assertThat(Escrow.occupancy(allowance, -3, now, Duration.ofMinutes(1)).full()).isFalse();
 		// no allowance, or a lease about to end by the kiosk's clock: no place at all
 		assertThat(Escrow.occupancy(null, 0, now, Duration.ofMinutes(1)).full()).isTrue();
 		assertThat(Escrow.occupancy(allowance, 0, now.plus(Duration.ofMinutes(29)), Duration.ofMinutes(1)).full())
@@ -287,17 +285,60 @@ class EntryDeciderTests {
 	}
 
 	@Test
-	void aGrantSharesTheFreePlacesAndNeverLowersALiveLimit() {
-		// 100 places, 40 used, 20 held by other kiosks, 3 kiosks: a fair share is 20 of
-		// the
-		// 60 not in use, and 40 are free
-		assertThat(Escrow.grant(100, 40, 20, 7, null, 3)).isEqualTo(7 + 20);
-		assertThat(Escrow.grant(100, 40, 50, 7, null, 3)).isEqualTo(7 + 10);
-		assertThat(Escrow.grant(100, 40, 20, 7, 30L, 3)).isEqualTo(30);
-		assertThat(Escrow.grant(100, 90, 20, 7, null, 3)).isEqualTo(7);
-		assertThat(Escrow.grant(10, 0, 0, 0, null, 20)).isEqualTo(1);
-		assertThat(Escrow.used(12, 15)).isEqualTo(15);
-		assertThat(Escrow.reserved(10, 12)).isZero();
+	void aKioskHoldsAPlaceForEachAdmissionUntilItLetsTheSamePersonOut() {
+		// an exit gives a place back only for someone this kiosk let in since its base:
+		// a double scan, someone let in elsewhere, someone never in give nothing
+		assertThat(Escrow.held(List.of(step("a", true), step("b", true), step("a", false)))).isEqualTo(1);
+		assertThat(Escrow.held(List.of(step("a", true), step("a", false), step("a", false)))).isZero();
+		assertThat(Escrow.held(List.of(step("x", false), step("y", false), step("a", true)))).isEqualTo(1);
+		// an exit before the admission frees nothing; re-entries each take a place
+		assertThat(Escrow.held(List.of(step("a", false), step("a", true)))).isEqualTo(1);
+		assertThat(Escrow.held(List.of(step("a", true), step("a", true), step("a", false)))).isEqualTo(1);
+	}
+
+	@Test
+	void aGrantSharesTheFreePlacesBesideWhatTheKioskHolds() {
+		// 100 places, 40 inside, 30 of them outside the ledgers, 20 reserved by other
+		// kiosks, 3 kiosks: a fair share is 20 of the 60 not in use, and 50 are free
+		assertThat(Escrow.grant(100, 40, 30, 20, 0, 3)).isEqualTo(20);
+		// what the kiosk held since its last base comes out of the free places
+		assertThat(Escrow.grant(100, 40, 30, 20, 45, 3)).isEqualTo(5);
+		assertThat(Escrow.grant(100, 40, 30, 80, 0, 3)).isZero();
+		assertThat(Escrow.grant(10, 0, 0, 0, 0, 20)).isEqualTo(1);
+		// the reserve covers the grant held and the one on its way
+		assertThat(Escrow.reserve(10L, 3, 4L)).isEqualTo(10);
+		assertThat(Escrow.reserve(10L, 8, 4L)).isEqualTo(12);
+		assertThat(Escrow.reserve(null, 8, 4L)).isEqualTo(12);
+		assertThat(Escrow.reserve(null, 8, null)).isZero();
+		// a grant taken after admissions made while it was on its way keeps them
+		assertThat(Escrow.adopted(3, 5)).isEqualTo(5);
+	}
+
+	@Test
+	void theServerKnowsWhichGrantAKioskHolds() {
+		Instant now = Instant.parse("2026-10-24T08:00:00Z");
+		Instant until = now.plus(Duration.ofMinutes(30));
+		Escrow.Ledger first = Escrow.Ledger.granted(null, 1, 10, 0, 5, until);
+		assertThat(first.reserve(now)).isEqualTo(5);
+		// the kiosk names the grant on its way: it holds it now, with what it held when
+		// it took it if more
+		assertThat(first.taken(1L, 7, now)).contains(new Escrow.Held(1, 10, 7, until));
+		// it names none, or one the server does not know: it holds nothing
+		assertThat(first.taken(null, 0, now)).isEmpty();
+		assertThat(first.taken(9L, 0, now)).isEmpty();
+		Escrow.Ledger second = Escrow.Ledger.granted(first.taken(1L, 0, now).orElseThrow(), 2, 14, 3, 4, until);
+		assertThat(second.base()).isEqualTo(10);
+		assertThat(second.reserve(now)).isEqualTo(7);
+		// the answer was lost: the kiosk names the first grant again
+		assertThat(second.taken(1L, 0, now)).contains(new Escrow.Held(1, 10, 5, until));
+		// leases end: no places held
+		assertThat(second.live(until)).isFalse();
+		assertThat(second.reserve(until)).isZero();
+		assertThat(second.taken(2L, 0, until)).isEmpty();
+	}
+
+	private static Escrow.Step step(String attendee, boolean admission) {
+		return new Escrow.Step(attendee, admission);
 	}
 
 	@Test

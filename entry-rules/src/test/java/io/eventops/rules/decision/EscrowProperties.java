@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -19,13 +20,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Invariant 14: inside-now never exceeds the area's capacity, under any partition, as
  * long as kiosks keep to their allowances. A model of the whole protocol with
- * {@link Escrow}'s arithmetic on both sides: entry kiosks that admit and let people out,
- * an exit-only kiosk, annulments of admissions ("the gate did not open", also of someone
- * who left since), random partitions, flushes, grants whose answers arrive late (the
- * kiosk admitting meanwhile) or never, time that runs leases out. Attendees behave
- * physically (one comes in only when outside, leaves only when inside). Inside-now is the
- * reconciled count, {@link Inside#now} over every movement any kiosk logged, flushed or
- * not.
+ * {@link Escrow} on both sides (the server's {@link Escrow.Ledger} too): entry kiosks
+ * that admit and let people out, an exit-only kiosk, the automatic check-out's exits,
+ * exits that undo no admission (double scans, someone let in elsewhere, someone the
+ * check-out counted out already), annulments of admissions ("the gate did not open", also
+ * of someone who left since), random partitions, flushes whose acknowledgement is lost,
+ * grants whose answers arrive late (the kiosk admitting meanwhile) or never, time that
+ * runs leases out. Inside-now is the reconciled count, {@link Inside#now} over every
+ * movement any kiosk logged, flushed or not.
  *
  * <p>
  * The one way over the capacity is the documented one: a lease that ends while its kiosk
@@ -46,7 +48,7 @@ class EscrowProperties {
 	void insideNeverExceedsTheCapacityButByAdmissionsALeaseEndedOver(@ForAll @IntRange(min = 1, max = 25) int capacity,
 			@ForAll @IntRange(min = 1, max = 5) int kiosks, @ForAll("seeds") long seed) {
 		Model model = new Model(capacity, kiosks, new Random(seed));
-		for (int step = 0; step < 400; step++) {
+		for (int step = 0; step < 600; step++) {
 			model.step();
 			long inside = Inside.now(AREA, model.allMovements()).size();
 			assertThat(inside).as("inside after step %d (at risk %d)", step, model.atRisk)
@@ -54,20 +56,93 @@ class EscrowProperties {
 		}
 	}
 
-	@Property(tries = 200)
+	@Property(tries = 300)
 	void withoutLeasesEndingOverUnflushedAdmissionsTheCapacityHoldsExactly(
 			@ForAll @IntRange(min = 1, max = 25) int capacity, @ForAll @IntRange(min = 1, max = 5) int kiosks,
 			@ForAll("seeds") long seed) {
 		Model model = new Model(capacity, kiosks, new Random(seed));
 		model.leasesRunOut = false;
 		model.openDoors();
-		for (int step = 0; step < 400; step++) {
+		for (int step = 0; step < 600; step++) {
 			model.step();
 			assertThat(model.atRisk).isZero();
-			assertThat(Inside.now(AREA, model.allMovements()).size()).isLessThanOrEqualTo(capacity);
+			assertThat(Inside.now(AREA, model.allMovements()).size()).as("inside after step %d", step)
+				.isLessThanOrEqualTo(capacity);
 		}
-		// the allowances are no refusal machine: people do get in
+		// the allowances are no refusal machine: people do get in, and places come back
 		assertThat(model.admissions).isPositive();
+	}
+
+	@Property(tries = 200)
+	void noPlaceIsLostOnceEveryoneLeftAndEveryKioskSynced(@ForAll @IntRange(min = 1, max = 25) int capacity,
+			@ForAll @IntRange(min = 1, max = 5) int kiosks, @ForAll("seeds") long seed) {
+		Model model = new Model(capacity, kiosks, new Random(seed));
+		model.leasesRunOut = false;
+		model.openDoors();
+		for (int step = 0; step < 600; step++) {
+			model.step();
+		}
+		// exits that undo no admission, the check-out, annulments and lost answers leave
+		// no place stranded: the whole capacity is the kiosks' again
+		model.drain();
+		assertThat(model.reserved()).isEqualTo(capacity);
+		assertThat(model.placesLeft()).isEqualTo(capacity);
+	}
+
+	@org.junit.jupiter.api.Test
+	void aGrantTakenAfterAdmissionsMadeWhileItWasOnItsWayKeepsThem() {
+		// 4 places, kiosks A and B; B lets two in; A asks (a fair share of 1), admits two
+		// more under its old grant while the answer is on its way, takes it, and asks
+		// again (refused online) before flushing those two: the server must go on
+		// holding them, or B gets a place more
+		Model model = new Model(4, 2, new Random(1));
+		model.leasesRunOut = false;
+		model.ask(0, true);
+		model.hear(0);
+		model.ask(1, true);
+		model.hear(1);
+		model.admit(1, 2);
+		model.ask(1, true);
+		model.hear(1);
+		model.ask(0, true);
+		model.admit(0, 2);
+		model.hear(0);
+		model.ask(0, false);
+		model.hear(0);
+		for (int round = 0; round < 3; round++) {
+			model.ask(1, true);
+			model.hear(1);
+			model.admit(1, 1);
+		}
+		assertThat(model.admissions).isEqualTo(4);
+		assertThat(Inside.now(AREA, model.allMovements())).hasSize(4);
+	}
+
+	@org.junit.jupiter.api.Test
+	void aGrantOnItsWayIsHeldBesideWhatTheKioskHeldBeforeIt() {
+		// 10 places, kiosks A and B. A lets five in and they leave; A lets three more in
+		// and asks: its new grant comes on top of the three it holds since its old base,
+		// and B may not take those places while A has not named the new grant
+		Model model = new Model(10, 2, new Random(1));
+		model.leasesRunOut = false;
+		model.ask(0, true);
+		model.hear(0);
+		model.admit(0, 5);
+		model.ask(0, true);
+		model.hear(0);
+		model.ask(0, true);
+		model.hear(0);
+		model.ask(1, true);
+		model.hear(1);
+		model.everyoneLeavesThroughTheExit();
+		model.admit(0, 3);
+		model.ask(0, true);
+		model.hear(0);
+		model.admit(0, 4);
+		model.ask(1, true);
+		model.hear(1);
+		model.admit(1, 4);
+		assertThat(Inside.now(AREA, model.allMovements())).hasSize(10);
 	}
 
 	@net.jqwik.api.Provide
@@ -75,7 +150,10 @@ class EscrowProperties {
 		return net.jqwik.api.Arbitraries.longs();
 	}
 
-	/** One area, its entry kiosks (index 0..n-1) and one exit-only kiosk (index n). */
+	/**
+	 * One area, its entry kiosks (index 0..n-1, direction BOTH), one exit-only kiosk
+	 * (index n) and the server's automatic check-out (index n+1).
+	 */
 	private static final class Model {
 
 		private final int capacity;
@@ -86,7 +164,7 @@ class EscrowProperties {
 
 		private final List<Kiosk> kiosks = new ArrayList<>();
 
-		private final Map<Integer, Lease> leases = new HashMap<>();
+		private final Map<Integer, Escrow.Ledger> ledgers = new HashMap<>();
 
 		private final Set<String> outside = new HashSet<>();
 
@@ -98,13 +176,15 @@ class EscrowProperties {
 
 		private int admissions;
 
+		private long grants;
+
 		private boolean leasesRunOut = true;
 
 		Model(int capacity, int entryKiosks, Random random) {
 			this.capacity = capacity;
 			this.entryKiosks = entryKiosks;
 			this.random = random;
-			for (int i = 0; i <= entryKiosks; i++) {
+			for (int i = 0; i <= entryKiosks + 1; i++) {
 				this.kiosks.add(new Kiosk("k" + i));
 			}
 			for (int i = 0; i < 3 * capacity + 5; i++) {
@@ -115,39 +195,49 @@ class EscrowProperties {
 		// every entry kiosk syncs once before the doors open, and hears the answer
 		void openDoors() {
 			for (int i = 0; i < this.entryKiosks; i++) {
-				sync(this.kiosks.get(i), i);
-				this.kiosks.get(i).allowance = this.kiosks.get(i).pending;
-				this.kiosks.get(i).pending = null;
+				Kiosk kiosk = this.kiosks.get(i);
+				sync(kiosk, i);
+				kiosk.take(kiosk.answer);
 			}
 		}
 
 		void step() {
 			deliver();
 			int action = this.random.nextInt(100);
-			if (action < 40) {
+			if (action < 35) {
 				arrive(this.kiosks.get(this.random.nextInt(this.entryKiosks)));
 			}
-			else if (action < 55) {
-				leave(this.kiosks.get(this.random.nextInt(this.kiosks.size())));
+			else if (action < 50) {
+				leave(this.kiosks.get(this.random.nextInt(this.entryKiosks + 1)));
 			}
-			else if (action < 60) {
+			else if (action < 55) {
+				// a double scan, or someone who never came in, at any door
+				strayExit(this.kiosks.get(this.random.nextInt(this.entryKiosks + 1)));
+			}
+			else if (action < 58) {
 				annul(this.kiosks.get(this.random.nextInt(this.entryKiosks)));
 			}
-			else if (action < 75) {
-				Kiosk kiosk = this.kiosks.get(this.random.nextInt(this.kiosks.size()));
+			else if (action < 60) {
+				checkOut();
+			}
+			else if (action < 72) {
+				Kiosk kiosk = this.kiosks.get(this.random.nextInt(this.entryKiosks + 1));
 				kiosk.online = !kiosk.online;
 			}
-			else if (action < 90) {
-				Kiosk kiosk = this.kiosks.get(this.random.nextInt(this.entryKiosks));
+			else if (action < 82) {
+				Kiosk kiosk = this.kiosks.get(this.random.nextInt(this.entryKiosks + 1));
 				if (kiosk.online) {
-					sync(kiosk, this.kiosks.indexOf(kiosk));
+					kiosk.flush(this.random);
+				}
+			}
+			else if (action < 94) {
+				int index = this.random.nextInt(this.entryKiosks);
+				Kiosk kiosk = this.kiosks.get(index);
+				if (kiosk.online && kiosk.answer == null) {
+					sync(kiosk, index);
 				}
 			}
 			else {
-				Kiosk kiosk = this.kiosks.get(this.entryKiosks);
-				if (kiosk.online) {
-					kiosk.flushed = kiosk.log.size();
-				}
 				advance(Duration.ofMinutes(1 + this.random.nextInt(20)));
 			}
 		}
@@ -157,11 +247,10 @@ class EscrowProperties {
 				return;
 			}
 			String person = List.copyOf(this.outside).get(this.random.nextInt(this.outside.size()));
-			Occupancy occupancy = Escrow.occupancy(kiosk.allowance, kiosk.net(kiosk.log.size()), this.now, MARGIN);
-			if (occupancy.full()) {
+			if (kiosk.occupancy(this.now).full()) {
 				return;
 			}
-			kiosk.log.add(Movement.checkIn(kiosk.id + ":" + (kiosk.log.size() + 1), person, AREA, tick()));
+			kiosk.log.add(Movement.checkIn(kiosk.key(), person, AREA, tick()));
 			this.outside.remove(person);
 			this.physicallyInside.add(person);
 			this.admissions++;
@@ -172,9 +261,32 @@ class EscrowProperties {
 				return;
 			}
 			String person = List.copyOf(this.physicallyInside).get(this.random.nextInt(this.physicallyInside.size()));
-			kiosk.log.add(Movement.exit(kiosk.id + ":" + (kiosk.log.size() + 1), person, AREA, tick()));
+			kiosk.log.add(Movement.exit(kiosk.key(), person, AREA, tick()));
 			this.physicallyInside.remove(person);
 			this.outside.add(person);
+		}
+
+		private void strayExit(Kiosk kiosk) {
+			if (this.outside.isEmpty()) {
+				return;
+			}
+			String person = List.copyOf(this.outside).get(this.random.nextInt(this.outside.size()));
+			kiosk.log.add(Movement.exit(kiosk.key(), person, AREA, tick()));
+		}
+
+		// the automatic check-out: exits for everyone inside, the hall empties; the
+		// exits are the server's own, flushed at once (an admission that arrives later
+		// gets its exit from the job's next run, which looks at the day before too)
+		private void checkOut() {
+			Kiosk server = this.kiosks.get(this.entryKiosks + 1);
+			Instant at = tick();
+			for (String person : Inside.now(AREA, allMovements()).stream().sorted().toList()) {
+				server.log.add(Movement.exit(server.key(), person, AREA, at));
+			}
+			server.flushed = server.log.size();
+			server.acked = server.flushed;
+			this.outside.addAll(this.physicallyInside);
+			this.physicallyInside.clear();
 		}
 
 		// "the gate did not open": a kiosk annuls one of its admissions; the attendee is
@@ -187,58 +299,142 @@ class EscrowProperties {
 				return;
 			}
 			Movement admission = admissions.get(this.random.nextInt(admissions.size()));
-			kiosk.log.add(Movement.annul(kiosk.id + ":" + (kiosk.log.size() + 1), admission.attendeeId(), tick(),
-					admission.key()));
-			// it counts nowhere: whoever it let in is out, if still in by this admission
-			List<Movement> mine = new ArrayList<>();
-			for (Kiosk any : this.kiosks) {
-				mine.addAll(any.log);
-			}
+			kiosk.log.add(Movement.annul(kiosk.key(), admission.attendeeId(), tick(), admission.key()));
 			if (this.physicallyInside.contains(admission.attendeeId())
-					&& !Inside.now(AREA, mine).contains(admission.attendeeId())) {
+					&& !Inside.now(AREA, allMovements()).contains(admission.attendeeId())) {
 				this.physicallyInside.remove(admission.attendeeId());
 				this.outside.add(admission.attendeeId());
 			}
 		}
 
-		// a flush of everything the kiosk holds, then its allowance renewed; one answer
-		// in four is lost on the way back (the server's grant stands)
+		// the kiosk asks naming the grant it holds, after a flush round or, refused
+		// AREA_FULL online, without one; the server grants as the reconciler does, and
+		// the answer is on its way
 		private void sync(Kiosk kiosk, int index) {
-			kiosk.flushed = kiosk.log.size();
-			Lease live = liveLease(index);
+			if (this.random.nextBoolean()) {
+				kiosk.flush(this.random);
+			}
+			syncWithoutFlush(kiosk, index);
+		}
+
+		private void syncWithoutFlush(Kiosk kiosk, int index) {
+			Escrow.Ledger current = this.ledgers.get(index);
+			Optional<Escrow.Held> held = (current != null) ? current.taken(kiosk.grant, kiosk.heldWhenTaken, this.now)
+					: Optional.empty();
+			long base = held.map((grant) -> Math.max(kiosk.acked, grant.base())).orElse((long) kiosk.acked);
+			long ledgerBase = held.map(Escrow.Held::base).orElse(base);
+			long between = held.isPresent() ? Escrow.held(kiosk.steps((int) ledgerBase, (int) base)) : 0;
+			Map<Integer, Long> bases = new HashMap<>();
 			long othersReserved = 0;
-			for (Map.Entry<Integer, Lease> lease : this.leases.entrySet()) {
-				if (lease.getKey() != index && lease.getValue().live(this.now)) {
-					Kiosk other = this.kiosks.get(lease.getKey());
-					othersReserved += Escrow.reserved(lease.getValue().limit, other.net(other.flushed));
+			for (Map.Entry<Integer, Escrow.Ledger> ledger : this.ledgers.entrySet()) {
+				if (ledger.getKey() != index && ledger.getValue().live(this.now)) {
+					bases.put(ledger.getKey(), ledger.getValue().base());
+					othersReserved += ledger.getValue().reserve(this.now);
 				}
 			}
-			long limit = Escrow.grant(this.capacity, used(), othersReserved, kiosk.net(kiosk.flushed),
-					(live != null) ? live.limit : null, this.entryKiosks);
-			Lease lease = new Lease(limit, this.now.plus(this.leasesRunOut ? LEASE : Duration.ofDays(1000)));
-			this.leases.put(index, lease);
-			// the answer is on its way: the kiosk admits with what it had until it
-			// arrives
-			kiosk.pending = new Escrow.Allowance(lease.limit, lease.until);
+			bases.put(index, ledgerBase);
+			long places = Escrow.grant(this.capacity, Inside.now(AREA, flushed(Map.of())).size(),
+					Inside.now(AREA, flushed(bases)).size(), othersReserved, between, this.entryKiosks);
+			Instant until = this.now.plus(this.leasesRunOut ? LEASE : Duration.ofDays(1000));
+			long grant = ++this.grants;
+			this.ledgers.put(index, Escrow.Ledger.granted(held.orElse(null), grant, base, between, places, until));
+			kiosk.answer = new Answer(grant, base, places, until);
+		}
+
+		// every kiosk online and flushed, everyone out through the exit kiosk, then
+		// every entry kiosk syncs three times and hears every answer
+		void drain() {
+			Kiosk exits = this.kiosks.get(this.entryKiosks);
+			for (String person : List.copyOf(this.physicallyInside)) {
+				exits.log.add(Movement.exit(exits.key(), person, AREA, tick()));
+			}
+			this.outside.addAll(this.physicallyInside);
+			this.physicallyInside.clear();
+			for (Kiosk kiosk : this.kiosks) {
+				kiosk.online = true;
+				kiosk.flushed = kiosk.log.size();
+				kiosk.acked = kiosk.flushed;
+				kiosk.answer = null;
+			}
+			for (int round = 0; round < 3; round++) {
+				for (int i = 0; i < this.entryKiosks; i++) {
+					Kiosk kiosk = this.kiosks.get(i);
+					sync(kiosk, i);
+					kiosk.take(kiosk.answer);
+					kiosk.answer = null;
+				}
+			}
+		}
+
+		// scripted steps
+		void ask(int index, boolean flush) {
+			Kiosk kiosk = this.kiosks.get(index);
+			if (flush) {
+				kiosk.flushed = kiosk.log.size();
+				kiosk.acked = kiosk.flushed;
+			}
+			syncWithoutFlush(kiosk, index);
+		}
+
+		void hear(int index) {
+			Kiosk kiosk = this.kiosks.get(index);
+			kiosk.take(kiosk.answer);
+			kiosk.answer = null;
+		}
+
+		void admit(int index, int people) {
+			Kiosk kiosk = this.kiosks.get(index);
+			for (int i = 0; i < people; i++) {
+				String person = this.outside.stream().sorted().findFirst().orElseThrow();
+				if (!kiosk.occupancy(this.now).full()) {
+					kiosk.log.add(Movement.checkIn(kiosk.key(), person, AREA, tick()));
+					this.outside.remove(person);
+					this.physicallyInside.add(person);
+					this.admissions++;
+				}
+			}
+		}
+
+		void everyoneLeavesThroughTheExit() {
+			Kiosk exits = this.kiosks.get(this.entryKiosks);
+			for (String person : this.physicallyInside.stream().sorted().toList()) {
+				exits.log.add(Movement.exit(exits.key(), person, AREA, tick()));
+			}
+			exits.flushed = exits.log.size();
+			exits.acked = exits.flushed;
+			this.outside.addAll(this.physicallyInside);
+			this.physicallyInside.clear();
+		}
+
+		long reserved() {
+			return this.ledgers.values().stream().mapToLong((ledger) -> ledger.reserve(this.now)).sum();
+		}
+
+		long placesLeft() {
+			long left = 0;
+			for (int i = 0; i < this.entryKiosks; i++) {
+				left += this.kiosks.get(i).occupancy(this.now).capacity();
+			}
+			return left;
 		}
 
 		// an answer on its way arrives, or is lost (one in four; the server's grant
 		// stands)
 		private void deliver() {
 			for (Kiosk kiosk : this.kiosks) {
-				if (kiosk.pending != null && this.random.nextBoolean()) {
+				if (kiosk.answer != null && this.random.nextInt(4) == 0) {
 					if (this.random.nextInt(4) != 0) {
-						kiosk.allowance = kiosk.pending;
+						kiosk.take(kiosk.answer);
 					}
-					kiosk.pending = null;
+					kiosk.answer = null;
 				}
 			}
 		}
 
 		private void advance(Duration duration) {
 			Instant next = this.now.plus(duration);
-			this.leases.forEach((index, lease) -> {
-				if (lease.live(this.now) && !lease.live(next)) {
+			this.ledgers.forEach((index, ledger) -> {
+				if (ledger.live(this.now) && !ledger.live(next)) {
 					Kiosk kiosk = this.kiosks.get(index);
 					for (int i = kiosk.flushed; i < kiosk.log.size(); i++) {
 						if (kiosk.log.get(i).type() == MovementType.CHECK_IN) {
@@ -250,19 +446,25 @@ class EscrowProperties {
 			this.now = next;
 		}
 
-		private Lease liveLease(int index) {
-			Lease lease = this.leases.get(index);
-			return (lease != null && lease.live(this.now)) ? lease : null;
-		}
-
-		private long used() {
+		// what the server has: every kiosk's flushed entries, but a live ledger's after
+		// its base
+		private List<Movement> flushed(Map<Integer, Long> bases) {
 			List<Movement> flushed = new ArrayList<>();
-			long nets = 0;
-			for (Kiosk kiosk : this.kiosks) {
-				flushed.addAll(kiosk.log.subList(0, kiosk.flushed));
-				nets += kiosk.net(kiosk.flushed);
+			for (int i = 0; i < this.kiosks.size(); i++) {
+				Kiosk kiosk = this.kiosks.get(i);
+				int upTo = kiosk.flushed;
+				if (bases.containsKey(i)) {
+					upTo = (int) Math.min(upTo, bases.get(i));
+				}
+				flushed.addAll(kiosk.log.subList(0, upTo));
+				// the annulments among what the server has apply whoever made them
+				for (Movement movement : kiosk.log.subList(upTo, kiosk.flushed)) {
+					if (movement.type() == MovementType.ANNUL) {
+						flushed.add(movement);
+					}
+				}
 			}
-			return Escrow.used(Inside.now(AREA, flushed).size(), nets);
+			return flushed;
 		}
 
 		List<Movement> allMovements() {
@@ -284,41 +486,64 @@ class EscrowProperties {
 
 		private final List<Movement> log = new ArrayList<>();
 
+		// what the server has, and what the kiosk knows it has (an acknowledgement can be
+		// lost)
 		private int flushed;
+
+		private int acked;
 
 		private boolean online = true;
 
+		private Long grant;
+
+		private long base;
+
 		private Escrow.Allowance allowance;
 
-		private Escrow.Allowance pending;
+		private long heldWhenTaken;
+
+		private Answer answer;
 
 		Kiosk(String id) {
 			this.id = id;
 		}
 
-		// the net of the first n entries of its log
-		long net(int n) {
-			long net = 0;
-			for (Movement movement : this.log.subList(0, n)) {
-				// an annulled admission counts in the net: its place comes back through
-				// inside-now, if it came free at all
-				net += switch (movement.type()) {
-					case CHECK_IN -> 1;
-					case EXIT -> -1;
-					case ANNUL, REFUSED -> 0;
-				};
+		String key() {
+			return this.id + ":" + (this.log.size() + 1);
+		}
+
+		void flush(Random random) {
+			this.flushed = this.log.size();
+			if (random.nextInt(5) != 0) {
+				this.acked = this.flushed;
 			}
-			return net;
+		}
+
+		void take(Answer answer) {
+			this.grant = answer.grant();
+			this.base = answer.base();
+			this.allowance = new Escrow.Allowance(answer.places(), answer.until());
+			this.heldWhenTaken = Escrow.held(steps((int) this.base, this.log.size()));
+		}
+
+		Occupancy occupancy(Instant now) {
+			return Escrow.occupancy(this.allowance, Escrow.held(steps((int) this.base, this.log.size())), now, MARGIN);
+		}
+
+		// its admissions and exits at the area in entries (from, to], seq order
+		List<Escrow.Step> steps(int from, int to) {
+			List<Escrow.Step> steps = new ArrayList<>();
+			for (Movement movement : this.log.subList(Math.min(from, to), to)) {
+				if (movement.type() == MovementType.CHECK_IN || movement.type() == MovementType.EXIT) {
+					steps.add(new Escrow.Step(movement.attendeeId(), movement.type() == MovementType.CHECK_IN));
+				}
+			}
+			return steps;
 		}
 
 	}
 
-	private record Lease(long limit, Instant until) {
-
-		boolean live(Instant at) {
-			return at.isBefore(this.until);
-		}
-
+	private record Answer(long grant, long base, long places, Instant until) {
 	}
 
 }

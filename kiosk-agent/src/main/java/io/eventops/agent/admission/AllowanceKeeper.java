@@ -20,9 +20,12 @@ import io.eventops.rules.policy.CompiledPolicy;
  * This kiosk's admission allowance at its area (#36, invariant 14): renewed from the edge
  * after each flush round, kept in the log's database, and turned into the occupancy the
  * decision reads with entry-rules' {@link Escrow}. The kiosk admits, online or offline,
- * only while its net there is below the limit, and not at all from the lease's end minus
- * {@link #LEASE_MARGIN} by its own clock (the skew the time rules tolerate), nor beyond
- * the log's retention after it asked (the entries it counts must still be in the log).
+ * only while what it holds after its grant's base ({@link Escrow#held}: an exit gives a
+ * place back only for someone it let in since) is below the grant's places, and names the
+ * grant when it asks again (one question at a time); not at all from the lease's end
+ * minus {@link #LEASE_MARGIN} by its own clock (the skew the time rules tolerate), nor
+ * beyond the log's retention after it asked (the entries it counts must still be in the
+ * log).
  */
 public final class AllowanceKeeper {
 
@@ -78,28 +81,34 @@ public final class AllowanceKeeper {
 
 	/**
 	 * Asks the edge for a renewed allowance and keeps it, when the kiosk admits under
-	 * one.
+	 * one. One question at a time: the server keeps the grant the kiosk names and the one
+	 * on its way, no more.
 	 * @return whether a new allowance was kept
 	 */
-	public boolean renew() {
+	public synchronized boolean renew() {
 		if (capacityPolicy().isEmpty()) {
 			return false;
 		}
-		// the watermark before asking: what the server has counted is at least this
+		String areaId = this.cache.placement().areaId();
+		Optional<StoredAllowance> held = this.log.allowance()
+			.filter((kept) -> areaId.equals(kept.areaId()) && kept.grant() != null);
+		// the watermark before asking: the server has every entry up to it, and the new
+		// grant counts the entries after it
 		long acknowledged = this.log.state().lastAckedSeq();
 		// and the time: the lease runs from no earlier than this on the server, so timed
 		// from it on this clock it ends no later than there, however far the clocks
 		// differ
 		OffsetDateTime asked = OffsetDateTime.now(this.clock);
-		Optional<AllowanceReply> reply = this.edge.allowance(this.budget);
+		Optional<AllowanceReply> reply = this.edge.allowance(this.budget, held.map(StoredAllowance::grant).orElse(null),
+				held.map(StoredAllowance::heldWhenTaken).orElse(0L), acknowledged);
 		if (reply.isEmpty()) {
 			return false;
 		}
 		AllowanceReply granted = reply.get();
 		OffsetDateTime leaseUntil = (granted.leaseSeconds() != null) ? asked.plusSeconds(granted.leaseSeconds())
 				: granted.leaseUntil();
-		this.log.storeAllowance(new StoredAllowance(granted.areaId(), granted.capacity(), granted.limit(),
-				granted.flushedNet(), acknowledged, leaseUntil, asked));
+		this.log.takeAllowance(new StoredAllowance(granted.areaId(), granted.capacity(), granted.grant(),
+				(granted.base() != null) ? granted.base() : acknowledged, granted.places(), 0, leaseUntil, asked));
 		return true;
 	}
 
@@ -115,21 +124,18 @@ public final class AllowanceKeeper {
 			return Optional.empty();
 		}
 		Optional<StoredAllowance> stored = this.log.allowance().filter((kept) -> areaId.equals(kept.areaId()));
-		if (stored.isPresent() && stored.get().capacity() == null) {
-			// the server knows no capacity (an older policy than the cache's): the next
-			// renewal tells; until then, no places
-			return Optional.of(Escrow.occupancy(null, 0, at, LEASE_MARGIN));
-		}
-		if (stored.isEmpty() || stored.get().limit() == null || stored.get().leaseUntil() == null) {
+		if (stored.isEmpty() || stored.get().capacity() == null || stored.get().places() == null
+				|| stored.get().leaseUntil() == null) {
+			// no grant, or the server knows no capacity (an older policy than the
+			// cache's): the next renewal tells; until then, no places
 			return Optional.of(Escrow.occupancy(null, 0, at, LEASE_MARGIN));
 		}
 		StoredAllowance allowance = stored.get();
 		Instant leaseUntil = allowance.leaseUntil().toInstant();
 		Instant kept = allowance.receivedAt().toInstant().plus(this.retention);
 		Instant until = leaseUntil.isBefore(kept) ? leaseUntil : kept;
-		long net = ((allowance.flushedNet() != null) ? allowance.flushedNet() : 0)
-				+ this.log.netSince(areaId, allowance.ackedSeq());
-		return Optional.of(Escrow.occupancy(new Escrow.Allowance(allowance.limit(), until), net, at, LEASE_MARGIN));
+		long held = this.log.heldSince(areaId, allowance.base());
+		return Optional.of(Escrow.occupancy(new Escrow.Allowance(allowance.places(), until), held, at, LEASE_MARGIN));
 	}
 
 	/**
@@ -144,7 +150,7 @@ public final class AllowanceKeeper {
 		String areaId = this.cache.placement().areaId();
 		Optional<StoredAllowance> stored = this.log.allowance().filter((kept) -> areaId.equals(kept.areaId()));
 		long left = occupancy(areaId, this.clock.instant()).map(Occupancy::capacity).orElse(0L);
-		return Optional.of(new Status(areaId, left, stored.map(StoredAllowance::limit).orElse(null),
+		return Optional.of(new Status(areaId, left, stored.map(StoredAllowance::places).orElse(null),
 				stored.map(StoredAllowance::leaseUntil).orElse(null)));
 	}
 
@@ -153,10 +159,10 @@ public final class AllowanceKeeper {
 	 *
 	 * @param areaId the area
 	 * @param placesLeft how many more this kiosk may admit now
-	 * @param limit the limit on its net, or {@code null} before the first grant
+	 * @param places the places of its grant, or {@code null} before the first grant
 	 * @param leaseUntil the lease's end, or {@code null}
 	 */
-	public record Status(String areaId, long placesLeft, Long limit, OffsetDateTime leaseUntil) {
+	public record Status(String areaId, long placesLeft, Long places, OffsetDateTime leaseUntil) {
 	}
 
 }

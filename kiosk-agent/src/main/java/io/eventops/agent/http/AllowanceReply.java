@@ -7,12 +7,14 @@ import java.time.OffsetDateTime;
  *
  * @param areaId the kiosk's area
  * @param capacity the area's capacity, or {@code null} for none
- * @param limit the limit on the kiosk's net admissions there, or {@code null} for none
- * @param flushedNet the kiosk's net as the server has it, or {@code null}
+ * @param grant the grant's number, or {@code null} for none
+ * @param base the seq after which the kiosk's entries count, or {@code null}
+ * @param places the places the kiosk may hold after {@code base}, or {@code null} for
+ * none
  * @param leaseUntil when the server stops holding the places, or {@code null}
- * @param leaseSeconds the lease's length, or {@code null} (an older server)
+ * @param leaseSeconds the lease's length, or {@code null}
  * @param policyVersion the policy version the capacity is from
  */
-public record AllowanceReply(String areaId, Long capacity, Long limit, Long flushedNet, OffsetDateTime leaseUntil,
-		Long leaseSeconds, long policyVersion) {
+public record AllowanceReply(String areaId, Long capacity, Long grant, Long base, Long places,
+		OffsetDateTime leaseUntil, Long leaseSeconds, long policyVersion) {
 }

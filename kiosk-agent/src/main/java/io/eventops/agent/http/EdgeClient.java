@@ -171,17 +171,23 @@ public final class EdgeClient {
 	 * Renews this kiosk's admission allowance at its area (invariant 14), within a
 	 * budget.
 	 * @param budget how long to wait for the answer
+	 * @param held the grant the kiosk holds, or {@code null}
+	 * @param heldWhenTaken what it held after that grant's base when it took it
+	 * @param base its acknowledged seq
 	 * @return the allowance, or empty without one (offline, too slow, an exit kiosk, no
 	 * area): the kiosk keeps what it has
 	 */
-	public java.util.Optional<AllowanceReply> allowance(Duration budget) {
+	public java.util.Optional<AllowanceReply> allowance(Duration budget, Long held, long heldWhenTaken, long base) {
+		String question = (held != null)
+				? "{\"held\":" + held + ",\"heldWhenTaken\":" + heldWhenTaken + ",\"base\":" + base + "}"
+				: "{\"base\":" + base + "}";
 		return within(request("/allowance").timeout(budget)
 			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.noBody())
+			.POST(HttpRequest.BodyPublishers.ofString(question))
 			.build(), budget).filter((answer) -> answer.path("areaId").isString()).map((answer) -> {
 				String until = answer.path("leaseUntil").isString() ? answer.get("leaseUntil").asString() : null;
 				return new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
-						number(answer, "limit"), number(answer, "flushedNet"),
+						number(answer, "grant"), number(answer, "base"), number(answer, "places"),
 						(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
 						number(answer, "leaseSeconds"), answer.path("policyVersion").asLong(0));
 			});

@@ -25,6 +25,7 @@ import io.eventops.model.flush.EntryResult;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.model.time.Rfc3339;
+import io.eventops.rules.decision.Escrow;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -310,22 +311,26 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
-	 * This kiosk's net at an area over its entries after a seq: admissions (annulled ones
-	 * too) minus exits (invariant 14). Callable while a drafter of {@link #appendDecided}
-	 * runs, in its transaction.
+	 * What this kiosk holds at an area in its entries after a seq (invariant 14,
+	 * entry-rules' {@link Escrow#held}): per attendee, its admissions there (annulled
+	 * ones too) minus the exits that follow one of theirs. Callable while a drafter of
+	 * {@link #appendDecided} runs, in its transaction.
 	 * @param areaId the area
-	 * @param afterSeq the seq the count starts after
-	 * @return the net
+	 * @param afterSeq the seq the count starts after (a grant's base)
+	 * @return the places held
 	 */
-	public synchronized long netSince(String areaId, long afterSeq) {
-		try (PreparedStatement select = this.connection.prepareStatement("SELECT coalesce(sum(CASE entry_type "
-				+ "WHEN 'CHECK_IN' THEN 1 WHEN 'EXIT' THEN -1 ELSE 0 END), 0) FROM entries WHERE area_id = ? AND seq > ?")) {
+	public synchronized long heldSince(String areaId, long afterSeq) {
+		try (PreparedStatement select = this.connection.prepareStatement("SELECT attendee_id, entry_type FROM entries "
+				+ "WHERE area_id = ? AND seq > ? AND entry_type IN ('CHECK_IN', 'EXIT') ORDER BY seq")) {
 			select.setString(1, areaId);
 			select.setLong(2, afterSeq);
+			List<Escrow.Step> steps = new ArrayList<>();
 			try (ResultSet rows = select.executeQuery()) {
-				rows.next();
-				return rows.getLong(1);
+				while (rows.next()) {
+					steps.add(new Escrow.Step(rows.getString(1), "CHECK_IN".equals(rows.getString(2))));
+				}
 			}
+			return Escrow.held(steps);
 		}
 		catch (SQLException ex) {
 			throw new LogException("Kiosk log query failed", ex);
@@ -353,38 +358,46 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
-	 * Keeps the allowance the server granted (invariant 14), replacing the one before.
-	 * @param allowance the allowance
+	 * Takes the grant the server made (invariant 14), replacing the one before, and notes
+	 * what the kiosk holds after its base as it takes it (entries made while the answer
+	 * was on its way: the server keeps holding them when the kiosk names the grant). One
+	 * step under the log's lock, so no admission falls between the two.
+	 * @param allowance the grant ({@code heldWhenTaken} is filled in here)
+	 * @return the grant as kept
 	 */
-	public synchronized void storeAllowance(StoredAllowance allowance) {
-		transaction(() -> {
-			try (PreparedStatement upsert = this.connection.prepareStatement("INSERT OR REPLACE INTO allowance "
-					+ "(id, area_id, capacity, net_limit, flushed_net, acked_seq, lease_until, received_at) "
-					+ "VALUES (1, ?, ?, ?, ?, ?, ?, ?)")) {
-				upsert.setString(1, allowance.areaId());
-				upsert.setObject(2, allowance.capacity());
-				upsert.setObject(3, allowance.limit());
-				upsert.setObject(4, allowance.flushedNet());
-				upsert.setLong(5, allowance.ackedSeq());
-				upsert.setString(6, (allowance.leaseUntil() != null) ? Rfc3339.format(allowance.leaseUntil()) : null);
-				upsert.setString(7, Rfc3339.format(allowance.receivedAt()));
+	public synchronized StoredAllowance takeAllowance(StoredAllowance allowance) {
+		return transaction(() -> {
+			long held = heldSince(allowance.areaId(), allowance.base());
+			StoredAllowance kept = new StoredAllowance(allowance.areaId(), allowance.capacity(), allowance.grant(),
+					allowance.base(), allowance.places(), held, allowance.leaseUntil(), allowance.receivedAt());
+			try (PreparedStatement upsert = this.connection.prepareStatement("INSERT OR REPLACE INTO allowance_grant "
+					+ "(id, area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at) "
+					+ "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+				upsert.setString(1, kept.areaId());
+				upsert.setObject(2, kept.capacity());
+				upsert.setObject(3, kept.grant());
+				upsert.setLong(4, kept.base());
+				upsert.setObject(5, kept.places());
+				upsert.setLong(6, kept.heldWhenTaken());
+				upsert.setString(7, (kept.leaseUntil() != null) ? Rfc3339.format(kept.leaseUntil()) : null);
+				upsert.setString(8, Rfc3339.format(kept.receivedAt()));
 				upsert.executeUpdate();
 			}
-			return null;
+			return kept;
 		});
 	}
 
 	/**
-	 * The allowance last granted, if any.
-	 * @return the allowance
+	 * The grant last taken, if any.
+	 * @return the grant
 	 */
 	public synchronized Optional<StoredAllowance> allowance() {
-		return query("SELECT area_id, capacity, net_limit, flushed_net, acked_seq, lease_until, received_at "
-				+ "FROM allowance WHERE id = 1", (rs) -> {
-					String until = rs.getString(6);
+		return query("SELECT area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at "
+				+ "FROM allowance_grant WHERE id = 1", (rs) -> {
+					String until = rs.getString(7);
 					return new StoredAllowance(rs.getString(1), (Long) nullable(rs, 2), (Long) nullable(rs, 3),
-							(Long) nullable(rs, 4), rs.getLong(5), (until != null) ? Rfc3339.parse(until) : null,
-							Rfc3339.parse(rs.getString(7)));
+							rs.getLong(4), (Long) nullable(rs, 5), rs.getLong(6),
+							(until != null) ? Rfc3339.parse(until) : null, Rfc3339.parse(rs.getString(8)));
 				})
 			.stream()
 			.findFirst();

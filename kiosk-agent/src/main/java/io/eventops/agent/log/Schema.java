@@ -35,13 +35,15 @@ final class Schema {
 				flags TEXT,
 				deliveries INTEGER NOT NULL,
 				received_at_ms INTEGER NOT NULL)""", """
-			CREATE TABLE IF NOT EXISTS allowance (
+			DROP TABLE IF EXISTS allowance""", """
+			CREATE TABLE IF NOT EXISTS allowance_grant (
 				id INTEGER PRIMARY KEY CHECK (id = 1),
 				area_id TEXT NOT NULL,
 				capacity INTEGER,
-				net_limit INTEGER,
-				flushed_net INTEGER,
-				acked_seq INTEGER NOT NULL,
+				grant_no INTEGER,
+				base_seq INTEGER NOT NULL,
+				places INTEGER,
+				held_when_taken INTEGER NOT NULL,
 				lease_until TEXT,
 				received_at TEXT NOT NULL)""", """
 			CREATE TABLE IF NOT EXISTS dead_letters (

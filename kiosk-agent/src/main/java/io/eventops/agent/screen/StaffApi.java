@@ -168,7 +168,7 @@ final class StaffApi {
 			Map<String, Object> places = new LinkedHashMap<>();
 			places.put("areaId", allowance.areaId());
 			places.put("placesLeft", allowance.placesLeft());
-			places.put("limit", allowance.limit());
+			places.put("places", allowance.places());
 			places.put("leaseUntil", (allowance.leaseUntil() != null) ? Rfc3339.format(allowance.leaseUntil()) : null);
 			return places;
 		}).orElse(null));

@@ -55,6 +55,11 @@ public final class BrowserStack {
 
 	static final String AREA = "main-hall";
 
+	// areas with a capacity (#36): each has one kiosk, so its allowance is the whole area
+	static final String SIDE_ROOM = "side-room";
+
+	static final String SMALL_ROOM = "small-room";
+
 	private static final Duration ADMISSION_BUDGET = Duration.ofSeconds(5);
 
 	private final Map<String, PolicyKiosk> policyKiosks = new LinkedHashMap<>();
@@ -195,7 +200,9 @@ public final class BrowserStack {
 	 * The access-control event (#35): a policy whose main hall admits full passes once
 	 * (the badge desk admits every pass), attendees with full and day passes, and three
 	 * kiosks of the main hall, one per direction, each with its own agent started on
-	 * demand behind a link the tests can cut.
+	 * demand behind a link the tests can cut. Two smaller rooms have a capacity (#36), 2
+	 * and 1, an entry kiosk at the side room and a two-way one at the small room, and
+	 * attendees of their own.
 	 */
 	private Map<String, Object> preparePolicy(KioskProvisioner provisioner) throws IOException, InterruptedException {
 		expect(send("PUT", this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/policy"),
@@ -207,19 +214,20 @@ public final class BrowserStack {
 		attendees.add(passHolder("att_p_4", "Mary Jackson", "full"));
 		attendees.add(passHolder("att_p_5", "Annie Easley", "full"));
 		attendees.add(passHolder("att_p_6", "Radia Perlman", "full"));
+		// the side room's (capacity 2) and the small room's (capacity 1)
+		attendees.add(passHolder("att_s_1", "Lise Meitner", "full"));
+		attendees.add(passHolder("att_s_2", "Emmy Noether", "full"));
+		attendees.add(passHolder("att_s_3", "Chien-Shiung Wu", "full"));
+		attendees.add(passHolder("att_t_1", "Rosalind Franklin", "full"));
+		attendees.add(passHolder("att_t_2", "Barbara McClintock", "full"));
 		expect(post(this.suite.reconUrl().resolve("/admin/v1/events/" + POLICY_EVENT + "/attendees"),
 				WireFormat.write(attendees)), 200);
 		Map<String, Object> kiosks = new LinkedHashMap<>();
 		for (String direction : List.of("ENTRY", "BOTH", "EXIT")) {
-			String kioskId = "kiosk-p-" + direction.toLowerCase(java.util.Locale.ROOT);
-			String token = provisioner.provision(kioskId, POLICY_EVENT, "browser " + direction + " kiosk", "default",
-					AREA, direction);
-			PolicyKiosk kiosk = new PolicyKiosk(kioskId, token, freePort(),
-					new CuttableLink(this.suite.edgeUrl().getPort(), freePort()));
-			this.policyKiosks.put(direction, kiosk);
-			kiosks.put(direction,
-					Map.of("kioskId", kioskId, "screenUrl", "http://127.0.0.1:" + kiosk.screenPort() + "/"));
+			kiosks.put(direction, policyKiosk(provisioner, direction, AREA, direction));
 		}
+		kiosks.put("SIDE_ENTRY", policyKiosk(provisioner, "SIDE_ENTRY", SIDE_ROOM, "ENTRY"));
+		kiosks.put("SMALL_BOTH", policyKiosk(provisioner, "SMALL_BOTH", SMALL_ROOM, "BOTH"));
 		Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("policyEventId", POLICY_EVENT);
 		facts.put("areaId", AREA);
@@ -228,8 +236,22 @@ public final class BrowserStack {
 		return facts;
 	}
 
+	// one kiosk of the access-control event under its key in the control API and the
+	// facts (ENTRY, SIDE_ENTRY, ...): its agent is started on demand
+	private Map<String, Object> policyKiosk(KioskProvisioner provisioner, String key, String areaId, String direction)
+			throws IOException, InterruptedException {
+		String kioskId = "kiosk-p-" + key.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+		String token = provisioner.provision(kioskId, POLICY_EVENT, "browser " + key + " kiosk", "default", areaId,
+				direction);
+		PolicyKiosk kiosk = new PolicyKiosk(kioskId, token, freePort(),
+				new CuttableLink(this.suite.edgeUrl().getPort(), freePort()));
+		this.policyKiosks.put(key, kiosk);
+		return Map.of("kioskId", kioskId, "screenUrl", "http://127.0.0.1:" + kiosk.screenPort() + "/", "areaId", areaId,
+				"direction", direction);
+	}
+
 	// every day of a wide range, so the machine's clock is always on one; no opening
-	// windows: the area is always open
+	// windows: the areas are always open
 	private static Map<String, Object> policy() {
 		java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
 		List<String> days = java.util.stream.Stream.iterate(today.minusDays(2), (day) -> day.plusDays(1))
@@ -240,9 +262,15 @@ public final class BrowserStack {
 				List.of("full", "day"), "reentry", "ANY", "printsBadge", true);
 		Map<String, Object> hall = Map.of("areaId", AREA, "name", "Main hall", "admits", List.of("full"), "reentry",
 				"ONCE");
+		// rooms with a capacity and a kiosk each (#36); re-entry ANY:
+		// only the capacity refuses there
+		Map<String, Object> side = Map.of("areaId", SIDE_ROOM, "name", "Side room", "admits", List.of("full"),
+				"reentry", "ANY", "capacity", 2);
+		Map<String, Object> small = Map.of("areaId", SMALL_ROOM, "name", "Small room", "admits", List.of("full"),
+				"reentry", "ANY", "capacity", 1);
 		return Map.of("timeZone", "Europe/Berlin", "days", days, "ticketTypes",
 				List.of(Map.of("id", "full", "name", "Full pass"), Map.of("id", "day", "name", "Day pass")), "areas",
-				List.of(desk, hall));
+				List.of(desk, hall, side, small));
 	}
 
 	private static Map<String, String> passHolder(String id, String name, String ticketType) {

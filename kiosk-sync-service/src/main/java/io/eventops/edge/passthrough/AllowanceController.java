@@ -16,6 +16,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriUtils;
 
@@ -23,10 +24,11 @@ import org.springframework.web.util.UriUtils;
  * {@code POST /v1/kiosks/{kioskId}/allowance} (#36, invariant 14;
  * docs/access-control.md): renews the kiosk's admission allowance at its area. The edge
  * names the kiosk's event and area and how many entry kiosks of the area share its free
- * places (provisioned, not revoked, {@code ENTRY} or {@code BOTH}); the reconciler
- * grants. The kiosk asks after each flush round; without an answer in the budget (503) it
- * keeps the allowance it has. An exit kiosk and a kiosk without an area admit under no
- * allowance: 404.
+ * places (provisioned, not revoked, {@code ENTRY} or {@code BOTH}); the kiosk names the
+ * grant it holds ({@code held}, with {@code heldWhenTaken}) and its acknowledged seq
+ * ({@code base}); the reconciler grants. The kiosk asks after each flush round; without
+ * an answer in the budget (503) it keeps the allowance it has. An exit kiosk and a kiosk
+ * without an area admit under no allowance: 404.
  */
 @RestController
 class AllowanceController {
@@ -34,6 +36,8 @@ class AllowanceController {
 	private static final String SHARING = """
 			SELECT count(*) FROM edge.kiosks
 			WHERE event_id = ? AND area_id = ? AND direction IN ('ENTRY', 'BOTH') AND revoked_at IS NULL""";
+
+	private static final String[] QUESTION = { "held", "heldWhenTaken", "base" };
 
 	private final AdmissionChecks reconciler;
 
@@ -68,20 +72,56 @@ class AllowanceController {
 	}
 
 	@PostMapping("/v1/kiosks/{kioskId}/allowance")
-	ResponseEntity<String> renew(@AuthenticationPrincipal KioskPrincipal kiosk) {
+	ResponseEntity<String> renew(@AuthenticationPrincipal KioskPrincipal kiosk,
+			@RequestBody(required = false) byte[] body) {
 		if (kiosk.areaId() == null || kiosk.direction() == KioskDirection.EXIT) {
 			throw EdgeException.notFound("Allowance", kiosk.kioskId());
 		}
+		JsonNode asked = question(body);
 		Long sharing = this.jdbc.queryForObject(SHARING, Long.class, kiosk.eventId(), kiosk.areaId());
 		ObjectNode request = this.json.createObjectNode();
 		request.put("kioskId", kiosk.kioskId());
 		request.put("sharing", Math.max(1, (sharing != null) ? sharing : 1));
+		for (String field : QUESTION) {
+			if (asked.has(field) && !asked.get(field).isNull()) {
+				request.put(field, asked.get(field).asLong());
+			}
+		}
 		ReconcilerPassThrough.Answer answer = this.reconciler.allowance(kiosk.eventId(), kiosk.areaId(),
 				request.toString());
 		if (answer.status() != 200) {
 			return KioskCacheController.relay(answer);
 		}
 		return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(allowance(answer.body()));
+	}
+
+	// the kiosk's question: an empty body (no grant held, every entry counted) or an
+	// object of whole numbers: held >= 1, heldWhenTaken and base >= 0
+	private JsonNode question(byte[] body) {
+		if (body == null || body.length == 0) {
+			return this.json.createObjectNode();
+		}
+		JsonNode asked;
+		try {
+			asked = this.json.readTree(body);
+		}
+		catch (JacksonException ex) {
+			throw EdgeException.malformedAllowanceRequest("(body)", "is not JSON");
+		}
+		if (asked == null || !asked.isObject()) {
+			throw EdgeException.malformedAllowanceRequest("(body)", "must be a JSON object");
+		}
+		for (String field : QUESTION) {
+			JsonNode value = asked.get(field);
+			if (value == null || value.isNull()) {
+				continue;
+			}
+			long least = "held".equals(field) ? 1 : 0;
+			if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < least) {
+				throw EdgeException.malformedAllowanceRequest(field, "must be a whole number of at least " + least);
+			}
+		}
+		return asked;
 	}
 
 	// the kiosk gets the allowance's fields and nothing else; an answer without an area
@@ -99,7 +139,7 @@ class AllowanceController {
 		}
 		ObjectNode result = this.json.createObjectNode();
 		result.put("areaId", answer.get("areaId").stringValue());
-		for (String field : new String[] { "capacity", "limit", "flushedNet", "leaseSeconds" }) {
+		for (String field : new String[] { "capacity", "grant", "base", "places", "leaseSeconds" }) {
 			JsonNode value = answer.get(field);
 			if (value != null && value.isIntegralNumber()) {
 				result.put(field, value.asLong());

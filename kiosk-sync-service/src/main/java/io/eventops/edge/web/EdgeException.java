@@ -103,6 +103,12 @@ public class EdgeException extends Refusal {
 				List.of(new ProblemResponses.FieldError(field, message)), null);
 	}
 
+	public static EdgeException malformedAllowanceRequest(String field, String message) {
+		return new EdgeException(Kind.INVALID, EdgeProblem.MALFORMED_ALLOWANCE_REQUEST, "Invalid allowance request",
+				"The request names no grant or seq an allowance can be renewed from; nothing was granted.",
+				List.of(new ProblemResponses.FieldError(field, message)), null);
+	}
+
 	public static EdgeException admissionCheckUnavailable(Duration retryAfter) {
 		return new EdgeException(Kind.UNAVAILABLE, EdgeProblem.RECONCILER_UNAVAILABLE, "Service unavailable",
 				"No admission decision could be had in time; decide from the kiosk's cache.", List.of(), retryAfter);

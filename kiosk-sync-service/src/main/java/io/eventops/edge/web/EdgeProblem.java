@@ -33,6 +33,8 @@ public enum EdgeProblem implements Refusal.Type {
 
 	MALFORMED_ADMISSION_CHECK("malformed-admission-check"),
 
+	MALFORMED_ALLOWANCE_REQUEST("malformed-allowance-request"),
+
 	NOT_FOUND("not-found"),
 
 	KIOSK_EXISTS("kiosk-exists"),

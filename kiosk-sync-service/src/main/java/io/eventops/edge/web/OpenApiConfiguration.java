@@ -137,11 +137,15 @@ class OpenApiConfiguration {
 			}
 			case "POST " + KIOSK + "/allowance" -> {
 				operation.summary("Renews the kiosk's admission allowance at its area (invariant 14)").description("""
-						The server escrows part of the area's free places for the kiosk: it may admit, online \
-						or offline, while its net admissions there (admissions, annulled ones too, minus exits, over \
-						all its entries) are below limit, until leaseUntil (docs/access-control.md). Asked \
-						after each flush round; an area without a capacity answers areaId and policyVersion \
-						only.""");
+						The server escrows part of the area's free places for the kiosk: a grant of places it may \
+						hold, online or offline, in its entries after base (per attendee, its admissions there minus \
+						the exits that follow one of theirs), until leaseUntil (docs/access-control.md). The body \
+						names the grant the kiosk holds (held, heldWhenTaken: what it held after that grant's base \
+						when it took it) and its acknowledged seq (base); empty, it holds none and counts every \
+						entry. Asked after each flush round; an area without a capacity answers areaId and \
+						policyVersion only.""");
+				ApiDocuments.problem(operation, 422, "malformed-allowance-request",
+						"the body is no JSON object, or held, heldWhenTaken or base is no whole number in range");
 				ApiDocuments.problem(operation, 404, "not-found",
 						"the kiosk is an exit kiosk, has no area, or its area is not in the current policy");
 				ApiDocuments.problem(operation, 503, "reconciler-unavailable",

@@ -115,10 +115,26 @@ class AdmissionCheckTests {
 
 		assertThat(granted.get("areaId").stringValue()).isEqualTo("main-hall");
 		assertThat(granted.get("capacity").asLong()).isEqualTo(10);
-		assertThat(granted.get("limit").asLong()).isEqualTo(5);
-		assertThat(granted.get("flushedNet").asLong()).isZero();
+		assertThat(granted.get("places").asLong()).isEqualTo(5);
+		assertThat(granted.get("base").asLong()).isZero();
+		assertThat(granted.get("grant").isIntegralNumber()).isTrue();
 		assertThat(OffsetDateTime.parse(granted.get("leaseUntil").stringValue())).isAfter(OffsetDateTime.now());
-		assertThat(next.get("limit").asLong()).isEqualTo(5);
+		assertThat(next.get("places").asLong()).isEqualTo(5);
+		// the kiosk names the grant it holds and its acknowledged seq: the server knows
+		// which places it holds, and those the second kiosk holds stay its own
+		JsonNode renewed = this.edge
+			.post("/v1/kiosks/" + first.id() + "/allowance", EdgeClient.bearer(first.token()), "application/json",
+					"{\"held\":" + granted.get("grant").asLong() + ",\"heldWhenTaken\":0,\"base\":0}")
+			.json();
+		assertThat(renewed.get("places").asLong()).isEqualTo(5);
+		assertThat(renewed.get("grant").asLong()).isNotEqualTo(granted.get("grant").asLong());
+		// a question that is no such thing is a problem and grants nothing
+		for (String bad : new String[] { "[]", "{\"held\":0}", "{\"base\":-1}", "{\"base\":\"7\"}", "{" }) {
+			EdgeClient.Response refused = this.edge.post("/v1/kiosks/" + first.id() + "/allowance",
+					EdgeClient.bearer(first.token()), "application/json", bad);
+			assertThat(refused.status()).as(bad).isIn(400, 422);
+			assertThat(refused.json().get("type").stringValue()).as(bad).endsWith("malformed-allowance-request");
+		}
 		JsonNode occupancy = this.edge.get("/v1/kiosks/" + exit.id() + "/occupancy", EdgeClient.bearer(exit.token()))
 			.json();
 		assertThat(occupancy.get("inside").asLong()).isZero();

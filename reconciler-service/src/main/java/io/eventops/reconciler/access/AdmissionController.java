@@ -34,7 +34,7 @@ class AdmissionController {
 	@PostMapping("/internal/v1/events/{eventId}/areas/{areaId}/allowances")
 	AllowanceAnswer allowance(@PathVariable String eventId, @PathVariable String areaId,
 			@Valid @RequestBody AllowanceRequest request) {
-		return this.allowances.grant(eventId, areaId, request.kioskId(), request.sharing());
+		return this.allowances.grant(eventId, areaId, request);
 	}
 
 	@PostMapping("/internal/v1/events/{eventId}/admission-check")

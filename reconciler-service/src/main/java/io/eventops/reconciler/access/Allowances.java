@@ -1,11 +1,14 @@
 package io.eventops.reconciler.access;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.rules.decision.Escrow;
@@ -17,9 +20,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Grants entry kiosks their admission allowances out of an area's free places (#36,
- * invariant 14), with entry-rules' {@link Escrow}: the arithmetic and its proof are
- * there, the state is here, in PostgreSQL. Grants of one area are serialised by a
- * transaction-scoped advisory lock on it, so the sum they keep within the capacity is
+ * invariant 14), with entry-rules' {@link Escrow}: the arithmetic, the ledger and its
+ * proof are there, the state is here, in PostgreSQL. Grants of one area are serialised by
+ * a transaction-scoped advisory lock on it, so the sum they keep within the capacity is
  * read and written by one grant at a time, across replicas.
  */
 @Service
@@ -27,23 +30,27 @@ class Allowances {
 
 	private static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext('eventops.allowance:' || ? || ':' || ?))";
 
-	// every kiosk's flushed net at the area: admissions (annulled ones too) minus exits.
-	// An annulment gives its place back through inside-now, never through a reserve: the
-	// one it annulled may have left already, and then no place came free (Escrow)
-	private static final String NETS = """
-			SELECT m.kiosk_id, sum(CASE WHEN m.type = 'EXIT' THEN -1 ELSE 1 END)
-			FROM reconciler.movements m
-			WHERE m.event_id = ? AND m.area_id = ? AND m.type IN ('CHECK_IN', 'EXIT')
-			GROUP BY m.kiosk_id""";
+	private static final String LEDGERS = """
+			SELECT kiosk_id, grant_no, base_seq, places, lease_until, next_grant, next_base, next_places, between_held,
+			  next_lease_until
+			FROM reconciler.allowances WHERE event_id = ? AND area_id = ?""";
 
-	private static final String LEASES = """
-			SELECT kiosk_id, net_limit, lease_until FROM reconciler.allowances WHERE event_id = ? AND area_id = ?""";
+	// a kiosk's admissions (annulled ones too: an annulment frees its place through the
+	// server's count, never through a ledger) and exits at the area in a seq range
+	private static final String STEPS = """
+			SELECT attendee_id, type FROM reconciler.movements
+			WHERE event_id = ? AND area_id = ? AND kiosk_id = ? AND type IN ('CHECK_IN', 'EXIT') AND seq > ? AND seq <= ?
+			ORDER BY seq""";
 
 	private static final String UPSERT = """
-			INSERT INTO reconciler.allowances (event_id, area_id, kiosk_id, net_limit, lease_until, granted_at)
-			VALUES (?, ?, ?, ?, ?, ?)
+			INSERT INTO reconciler.allowances (event_id, area_id, kiosk_id, grant_no, base_seq, places, lease_until,
+			  next_grant, next_base, next_places, between_held, next_lease_until, granted_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (event_id, area_id, kiosk_id) DO UPDATE
-			SET net_limit = excluded.net_limit, lease_until = excluded.lease_until, granted_at = excluded.granted_at""";
+			SET grant_no = excluded.grant_no, base_seq = excluded.base_seq, places = excluded.places,
+			  lease_until = excluded.lease_until, next_grant = excluded.next_grant, next_base = excluded.next_base,
+			  next_places = excluded.next_places, between_held = excluded.between_held,
+			  next_lease_until = excluded.next_lease_until, granted_at = excluded.granted_at""";
 
 	private final JdbcTemplate jdbc;
 
@@ -68,12 +75,12 @@ class Allowances {
 	 * Renews a kiosk's allowance at its area.
 	 * @param eventId the kiosk's event
 	 * @param areaId its area
-	 * @param kioskId the kiosk
-	 * @param sharing the entry kiosks of the area (the kiosk among them)
-	 * @return the allowance, or one without a limit for an area without a capacity
+	 * @param request the kiosk, how many entry kiosks share the area, the grant the kiosk
+	 * holds and its acknowledged seq
+	 * @return the new grant, or one without places for an area without a capacity
 	 */
 	@Transactional
-	AllowanceAnswer grant(String eventId, String areaId, String kioskId, int sharing) {
+	AllowanceAnswer grant(String eventId, String areaId, AllowanceRequest request) {
 		CompiledPolicy policy = this.policies.currentCompiled(eventId)
 			.filter((current) -> current.area(areaId).isPresent())
 			.orElseThrow(() -> DomainException.notFound("Area", areaId));
@@ -83,42 +90,58 @@ class Allowances {
 		}
 		this.jdbc.queryForList(LOCK, eventId, areaId);
 		Instant now = this.clock.instant();
-		// READ COMMITTED, each statement its own snapshot, and in this order: the nets
-		// first, inside-now after. A batch that commits in between is then counted twice
-		// (in a reserve, and in inside-now), never nowhere. Leases change only under the
-		// lock, so the last grant's row is visible.
-		Map<String, Long> nets = new HashMap<>();
-		this.jdbc.query(NETS, (rs) -> {
-			nets.put(rs.getString(1), rs.getLong(2));
+		String kioskId = request.kioskId();
+		Map<String, Escrow.Ledger> ledgers = new HashMap<>();
+		this.jdbc.query(LEDGERS, (rs) -> {
+			ledgers.put(rs.getString(1), ledger(rs));
 		}, eventId, areaId);
-		long flushedNets = nets.values().stream().mapToLong(Long::longValue).sum();
-		long inside = this.occupancy.inside(eventId, policy, List.of(areaId), now).get(areaId);
+		// the grant the kiosk holds, as it names it; a kiosk naming none holds none
+		Escrow.Ledger current = ledgers.remove(kioskId);
+		Optional<Escrow.Held> held = (current != null)
+				? current.taken(request.held(), (request.heldWhenTaken() != null) ? request.heldWhenTaken() : 0, now)
+				: Optional.empty();
+		long asked = (request.base() != null) ? request.base() : 0;
+		long base = held.map((grant) -> Math.max(asked, grant.base())).orElse(asked);
+		long ledgerBase = held.map(Escrow.Held::base).orElse(base);
+		long between = held.isPresent() ? Escrow.held(steps(eventId, areaId, kioskId, ledgerBase, base)) : 0;
+		Map<String, Long> bases = new HashMap<>();
 		long othersReserved = 0;
-		Long liveLimit = null;
-		for (Lease lease : this.jdbc.query(LEASES,
-				(rs, n) -> new Lease(rs.getString(1), rs.getLong(2), rs.getTimestamp(3).toInstant()), eventId,
-				areaId)) {
-			if (!lease.until().isAfter(now)) {
-				// ended: its places went back to the area
-				continue;
-			}
-			if (lease.kioskId().equals(kioskId)) {
-				liveLimit = lease.limit();
-			}
-			else {
-				othersReserved += Escrow.reserved(lease.limit(), nets.getOrDefault(lease.kioskId(), 0L));
+		for (Map.Entry<String, Escrow.Ledger> other : ledgers.entrySet()) {
+			if (other.getValue().live(now)) {
+				bases.put(other.getKey(), other.getValue().base());
+				othersReserved += other.getValue().reserve(now);
 			}
 		}
-		long ownFlushed = nets.getOrDefault(kioskId, 0L);
-		long limit = Escrow.grant(capacity, Escrow.used(inside, flushedNets), othersReserved, ownFlushed, liveLimit,
-				sharing);
+		bases.put(kioskId, ledgerBase);
+		// READ COMMITTED, each statement its own snapshot: a batch that commits between
+		// the two counts is in the larger one only, which takes no place from the
+		// ledgers' side (the fair share is a share, not a bound)
+		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, bases);
+		long insideNow = this.occupancy.inside(eventId, policy, List.of(areaId), now).get(areaId);
+		long places = Escrow.grant(capacity, insideNow, outsideLedgers, othersReserved, between, request.sharing());
+		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
 		Instant until = now.plus(this.properties.lease());
-		this.jdbc.update(UPSERT, eventId, areaId, kioskId, limit, Timestamp.from(until), Timestamp.from(now));
-		return new AllowanceAnswer(areaId, capacity, limit, ownFlushed, until, this.properties.lease().toSeconds(),
+		Escrow.Ledger next = Escrow.Ledger.granted(held.orElse(null), grant, base, between, places, until);
+		this.jdbc.update(UPSERT, eventId, areaId, kioskId, next.grant(), next.base(), next.places(),
+				Timestamp.from(next.until()), next.next(), next.nextBase(), next.nextPlaces(), next.between(),
+				Timestamp.from(next.nextUntil()), Timestamp.from(now));
+		return new AllowanceAnswer(areaId, capacity, grant, base, places, until, this.properties.lease().toSeconds(),
 				policy.version());
 	}
 
-	private record Lease(String kioskId, long limit, Instant until) {
+	private List<Escrow.Step> steps(String eventId, String areaId, String kioskId, long after, long upTo) {
+		if (upTo <= after) {
+			return List.of();
+		}
+		return this.jdbc.query(STEPS, (rs, n) -> new Escrow.Step(rs.getString(1), "CHECK_IN".equals(rs.getString(2))),
+				eventId, areaId, kioskId, after, upTo);
+	}
+
+	private static Escrow.Ledger ledger(ResultSet rs) throws SQLException {
+		long grant = rs.getLong(2);
+		Long held = rs.wasNull() ? null : grant;
+		return new Escrow.Ledger(held, rs.getLong(3), rs.getLong(4), rs.getTimestamp(5).toInstant(), rs.getLong(6),
+				rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getTimestamp(10).toInstant());
 	}
 
 }

@@ -39,6 +39,8 @@ class AreaOccupancy {
 			  FROM reconciler.movements m
 			  WHERE m.event_id = ? AND m.area_id = ANY(?::text[]) AND m.type IN ('CHECK_IN', 'EXIT')
 			    AND m.captured_at <= ?
+			    AND NOT EXISTS (SELECT 1 FROM unnest(?::text[], ?::bigint[]) AS l(kiosk_id, base)
+			      WHERE l.kiosk_id = m.kiosk_id AND m.seq > l.base)
 			    AND (m.type = 'EXIT' OR NOT EXISTS (SELECT 1 FROM reconciler.movements a
 			      WHERE a.attendee_id = m.attendee_id AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key))
 			) s WHERE latest = 1""";
@@ -100,7 +102,29 @@ class AreaOccupancy {
 	 * @return the attendee ids inside per area, sorted, every area given included
 	 */
 	Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds, Instant at) {
+		return insideSets(eventId, policy, areaIds, at, Map.of());
+	}
+
+	/**
+	 * How many attendees are inside an area by every movement but the live allowance
+	 * ledgers' entries after their bases (invariant 14, entry-rules' {@code Escrow}).
+	 * @param eventId the event
+	 * @param policy the event's policy
+	 * @param areaId an area of the policy
+	 * @param at the instant
+	 * @param bases per kiosk, the seq after which its entries are left out
+	 * @return the count
+	 */
+	long insideOutsideLedgers(String eventId, CompiledPolicy policy, String areaId, Instant at,
+			Map<String, Long> bases) {
+		return insideSets(eventId, policy, List.of(areaId), at, bases).get(areaId).size();
+	}
+
+	private Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds,
+			Instant at, Map<String, Long> bases) {
 		Map<String, List<Movement>> latest = new HashMap<>();
+		List<String> kiosks = List.copyOf(bases.keySet());
+		Long[] after = kiosks.stream().map(bases::get).toArray(Long[]::new);
 		if (!areaIds.isEmpty()) {
 			Timestamp instant = Timestamp.from(at);
 			this.jdbc.query((connection) -> {
@@ -108,6 +132,8 @@ class AreaOccupancy {
 				statement.setString(1, eventId);
 				statement.setArray(2, connection.createArrayOf("text", areaIds.toArray()));
 				statement.setTimestamp(3, instant);
+				statement.setArray(4, connection.createArrayOf("text", kiosks.toArray()));
+				statement.setArray(5, connection.createArrayOf("bigint", after));
 				return statement;
 			}, (rs) -> {
 				String area = rs.getString(1);

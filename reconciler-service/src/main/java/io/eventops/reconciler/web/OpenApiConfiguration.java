@@ -145,7 +145,8 @@ class OpenApiConfiguration {
 			}
 			case "POST /internal/v1/events/{eventId}/areas/{areaId}/allowances" -> {
 				operation.summary("Renews a kiosk's admission allowance at its area out of the free places "
-						+ "(internal; invariant 14): a limit on the kiosk's net admissions and its lease");
+						+ "(internal; invariant 14): a grant of places the kiosk may hold in its entries after a base, "
+						+ "and its lease; the kiosk names the grant it holds when it asks next");
 				ApiDocuments.problem(operation, 404, "not-found",
 						"no such event, or no such area in its current policy");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid or missing (see errors)");

@@ -28,9 +28,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Escrowed admission allowances over HTTP against real PostgreSQL (#36, invariant 14):
- * grants share the free places, keep inside plus every live reserve within the capacity
- * (also when kiosks ask at once), never lower a live limit, and give an ended lease's
- * places back.
+ * grants share the free places, count what each kiosk holds after its base, give no place
+ * for an exit that undoes no admission of the kiosk's, keep the count outside the ledgers
+ * plus every live reserve within the capacity (also when kiosks ask at once), and give an
+ * ended lease's places back.
  */
 @ReconcilerTest
 class AllowanceTests {
@@ -65,17 +66,18 @@ class AllowanceTests {
 	}
 
 	@Test
-	void grantsShareTheFreePlacesAndKeepInsidePlusReservesWithinTheCapacity() {
+	void grantsShareTheFreePlacesAndCountWhatEachKioskHoldsAfterItsBase() {
 		String a = TestData.kiosk();
 		String b = TestData.kiosk();
-		JsonNode first = grant(a, 2).body();
+		JsonNode first = grant(a, 2, null, null, 0).body();
 		assertThat(first.get("capacity").asLong()).isEqualTo(10);
-		assertThat(first.get("limit").asLong()).isEqualTo(5);
-		assertThat(first.get("flushedNet").asLong()).isZero();
+		assertThat(first.get("places").asLong()).isEqualTo(5);
+		assertThat(first.get("base").asLong()).isZero();
 		assertThat(first.get("policyVersion").asLong()).isEqualTo(this.version);
 		assertThat(OffsetDateTime.parse(first.get("leaseUntil").asString())).isAfter(OffsetDateTime.now());
 		// a fair share is 5 of the 10 not in use, and 5 are free
-		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(5);
+		JsonNode second = grant(b, 2, null, null, 0).body();
+		assertThat(second.get("places").asLong()).isEqualTo(5);
 		// a admits 4 and one of them leaves at b
 		List<String> attendees = TestData.attendees(this.jdbc, this.event, 4);
 		for (int i = 0; i < 4; i++) {
@@ -86,30 +88,59 @@ class AllowanceTests {
 		}
 		this.reconciler.reconcile(TestData.request(b, this.event,
 				TestData.entry(b, 1, attendees.get(0)).capturedAt(THU.plusMinutes(30)).exitAt("hall")));
-		// inside 3; a's net 4, b's net -1 (b's reserve 6): 1 free, on top of a's net 4
-		// that
-		// is its live limit 5
-		JsonNode again = grant(a, 2).body();
-		assertThat(again.get("flushedNet").asLong()).isEqualTo(4);
-		assertThat(again.get("limit").asLong()).isEqualTo(5);
-		assertThat(inside() + reserves()).isLessThanOrEqualTo(10);
-		// 10 - 3 inside - 1 (a's reserve) = 6 free for b, a fair share 4 on b's net -1 =
-		// 3: its live limit 5 stands
-		assertThat(grant(b, 2).body().get("limit").asLong()).isEqualTo(5);
-		assertThat(inside() + reserves()).isLessThanOrEqualTo(10);
+		// a holds its 4 since base 0; b's reserve is 5: 1 free beside them
+		JsonNode again = grant(a, 2, first.get("grant").asLong(), 0L, 4).body();
+		assertThat(again.get("base").asLong()).isEqualTo(4);
+		assertThat(again.get("places").asLong()).isEqualTo(1);
+		assertThat(again.get("grant").asLong()).isNotEqualTo(first.get("grant").asLong());
+		// b's exit undid no admission of b's: it gives b nothing; a holds 5 (its grant,
+		// or 4 and its new one): 5 free, a fair share of 4 of the 7 not in use
+		assertThat(grant(b, 2, second.get("grant").asLong(), 0L, 1).body().get("places").asLong()).isEqualTo(4);
+		// a names its new grant: its 4 are in the server's count now
+		JsonNode third = grant(a, 2, again.get("grant").asLong(), 0L, 4).body();
+		assertThat(third.get("places").asLong()).isEqualTo(1);
+		assertThat(outsideLedgers() + reserves()).isLessThanOrEqualTo(10);
+	}
+
+	@Test
+	void anExitThatUndoesNoAdmissionOfTheKiosksGivesItNoPlace() {
+		// found in review: with a net over all entries, a double scan and a stranger's
+		// exit gave a kiosk places that were not free (capacity 2, 4 inside)
+		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
+				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 2)).build());
+		long policy = this.version + 1;
+		String a = TestData.kiosk();
+		JsonNode first = grant(a, 1, null, null, 0).body();
+		assertThat(first.get("places").asLong()).isEqualTo(2);
+		List<String> attendees = TestData.attendees(this.jdbc, this.event, 3);
+		this.reconciler.reconcile(TestData.request(a, this.event,
+				TestData.entry(a, 1, attendees.get(0)).capturedAt(THU).admittedAt("hall", policy),
+				TestData.entry(a, 2, attendees.get(1)).capturedAt(THU.plusMinutes(1)).admittedAt("hall", policy),
+				TestData.entry(a, 3, attendees.get(0)).capturedAt(THU.plusMinutes(2)).exitAt("hall"),
+				TestData.entry(a, 4, attendees.get(0)).capturedAt(THU.plusMinutes(3)).exitAt("hall"),
+				TestData.entry(a, 5, attendees.get(2)).capturedAt(THU.plusMinutes(4)).exitAt("hall")));
+		// one inside: one place free, not four
+		JsonNode again = grant(a, 1, first.get("grant").asLong(), 0L, 5).body();
+		assertThat(again.get("places").asLong()).isEqualTo(1);
+		JsonNode third = grant(a, 1, again.get("grant").asLong(), 0L, 5).body();
+		assertThat(third.get("places").asLong()).isEqualTo(1);
+		assertThat(outsideLedgers() + reserves()).isLessThanOrEqualTo(2);
 	}
 
 	@Test
 	void anEndedLeaseGivesItsPlacesBack() {
 		String a = TestData.kiosk();
 		String b = TestData.kiosk();
-		assertThat(grant(a, 1).body().get("limit").asLong()).isEqualTo(10);
-		assertThat(grant(b, 1).body().get("limit").asLong()).isZero();
-		this.jdbc.update("UPDATE reconciler.allowances SET lease_until = now() - interval '1 second'"
-				+ " WHERE event_id = ? AND kiosk_id = ?", this.event, a);
-		assertThat(grant(b, 1).body().get("limit").asLong()).isEqualTo(10);
-		// a's limit is gone with its lease: it starts again from its flushed net
-		assertThat(grant(a, 1).body().get("limit").asLong()).isZero();
+		JsonNode held = grant(a, 1, null, null, 0).body();
+		assertThat(held.get("places").asLong()).isEqualTo(10);
+		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong()).isZero();
+		this.jdbc.update(
+				"UPDATE reconciler.allowances SET lease_until = now() - interval '1 second',"
+						+ " next_lease_until = now() - interval '1 second' WHERE event_id = ? AND kiosk_id = ?",
+				this.event, a);
+		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong()).isEqualTo(10);
+		// a's grant is gone with its lease: naming it holds nothing
+		assertThat(grant(a, 1, held.get("grant").asLong(), 0L, 0).body().get("places").asLong()).isZero();
 	}
 
 	@Test
@@ -118,7 +149,7 @@ class AllowanceTests {
 		List<Callable<Long>> asks = new ArrayList<>();
 		for (int i = 0; i < 16; i++) {
 			String kiosk = TestData.kiosk();
-			asks.add(() -> grant(kiosk, 16).body().get("limit").asLong());
+			asks.add(() -> grant(kiosk, 16, null, null, 0).body().get("places").asLong());
 		}
 		long held = 0;
 		for (Future<Long> ask : pool.invokeAll(asks)) {
@@ -133,9 +164,9 @@ class AllowanceTests {
 	void anAreaWithoutCapacityNeedsNoAllowanceAndBadQuestionsAreProblems() {
 		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
 				TestPolicy.policy().area("hall", "ANY").build());
-		JsonNode unlimited = grant("k-1", 1).body();
+		JsonNode unlimited = grant("k-1", 1, null, null, 0).body();
 		assertThat(unlimited.get("areaId").asString()).isEqualTo("hall");
-		assertThat(unlimited.has("limit")).isFalse();
+		assertThat(unlimited.has("places")).isFalse();
 		assertThat(unlimited.has("capacity")).isFalse();
 		assertThat(this.http
 			.postJson("/internal/v1/events/" + this.event + "/areas/cellar/allowances", internal(),
@@ -144,36 +175,53 @@ class AllowanceTests {
 		assertThat(this.http.postJson(path(), internal(), Map.of("kioskId", "k-1", "sharing", 0)).status())
 			.isEqualTo(422);
 		assertThat(this.http.postJson(path(), internal(), Map.of("sharing", 1)).status()).isEqualTo(422);
+		assertThat(this.http.postJson(path(), internal(), Map.of("kioskId", "k-1", "sharing", 1, "held", 0)).status())
+			.isEqualTo(422);
+		assertThat(this.http.postJson(path(), internal(), Map.of("kioskId", "k-1", "sharing", 1, "base", -1)).status())
+			.isEqualTo(422);
 		assertThat(this.http.postJson(path(), admin(), Map.of("kioskId", "k-1", "sharing", 1)).status()).isIn(401, 403);
 		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.allowances WHERE event_id = ?", Long.class,
 				this.event))
 			.isZero();
 	}
 
-	private HttpTestClient.Response grant(String kiosk, int sharing) {
-		return this.http.postJson(path(), internal(), Map.of("kioskId", kiosk, "sharing", sharing));
+	private HttpTestClient.Response grant(String kiosk, int sharing, Long held, Long heldWhenTaken, long base) {
+		Map<String, Object> body = new java.util.HashMap<>();
+		body.put("kioskId", kiosk);
+		body.put("sharing", sharing);
+		body.put("base", base);
+		if (held != null) {
+			body.put("held", held);
+			body.put("heldWhenTaken", heldWhenTaken);
+		}
+		return this.http.postJson(path(), internal(), body);
 	}
 
 	private String path() {
 		return "/internal/v1/events/" + this.event + "/areas/hall/allowances";
 	}
 
-	private long inside() {
-		return this.jdbc.queryForObject("""
-				SELECT count(*) FROM (SELECT DISTINCT ON (attendee_id) attendee_id, type FROM reconciler.movements
-				  WHERE event_id = ? AND area_id = 'hall' AND type IN ('CHECK_IN', 'EXIT')
-				  ORDER BY attendee_id, captured_at DESC) s WHERE type = 'CHECK_IN'""", Long.class, this.event);
-	}
-
-	// every live allowance's places beyond its kiosk's flushed net
-	private long reserves() {
+	// inside by every movement but the live ledgers' entries after their bases
+	private long outsideLedgers() {
 		return this.jdbc.queryForObject(
 				"""
-						SELECT coalesce(sum(greatest(0, l.net_limit - coalesce((SELECT sum(CASE WHEN m.type = 'EXIT' THEN -1 ELSE 1 END)
-						  FROM reconciler.movements m WHERE m.event_id = l.event_id AND m.area_id = l.area_id
-						    AND m.kiosk_id = l.kiosk_id AND m.type IN ('CHECK_IN', 'EXIT')), 0))), 0)
-						FROM reconciler.allowances l WHERE l.event_id = ? AND l.lease_until > now()""",
+						SELECT count(*) FROM (SELECT DISTINCT ON (m.attendee_id) m.attendee_id, m.type FROM reconciler.movements m
+						  WHERE m.event_id = ? AND m.area_id = 'hall' AND m.type IN ('CHECK_IN', 'EXIT')
+						    AND NOT EXISTS (SELECT 1 FROM reconciler.allowances l WHERE l.event_id = m.event_id
+						      AND l.area_id = m.area_id AND l.kiosk_id = m.kiosk_id AND m.seq > l.base_seq
+						      AND (l.lease_until > now() OR l.next_lease_until > now()))
+						  ORDER BY m.attendee_id, m.captured_at DESC) s WHERE type = 'CHECK_IN'""",
 				Long.class, this.event);
+	}
+
+	// every live ledger's reserve: the grant it holds, or the one on its way beside what
+	// it held before it
+	private long reserves() {
+		return this.jdbc.queryForObject("""
+				SELECT coalesce(sum(greatest(
+				  CASE WHEN l.grant_no IS NOT NULL AND l.lease_until > now() THEN l.places ELSE 0 END,
+				  CASE WHEN l.next_lease_until > now() THEN l.between_held + l.next_places ELSE 0 END)), 0)
+				FROM reconciler.allowances l WHERE l.event_id = ?""", Long.class, this.event);
 	}
 
 }
