@@ -46,6 +46,9 @@ final class MetricNames {
 			// kiosk-sync-service: RecordedKioskGauges (edge.kiosks, the same on every
 			// replica)
 			"eventops_edge_kiosk_recorded_backlog", "eventops_edge_kiosk_recorded_last_seen_seconds",
+			// kiosk-sync-service: RecordedKioskGauges, heartbeats (issue #37)
+			"eventops_edge_kiosk_recorded_clock_offset_seconds", "eventops_edge_kiosks_online",
+			"eventops_edge_kiosks_offline_with_entries",
 			// kiosk-sync-service: Spring Boot's SSL bundle metrics (SslMeterBinder)
 			"ssl_chain_expiry_seconds",
 			// Prometheus itself

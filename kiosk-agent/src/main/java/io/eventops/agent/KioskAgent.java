@@ -80,6 +80,7 @@ public final class KioskAgent implements AutoCloseable {
 				this.config.kioskId(), (this.config.token() != null) ? this.config.token() : "",
 				this.config.requestTimeout(), builder.network, this.clock);
 		this.edge = edge;
+		edge.reportContacts(this::contact);
 		this.cache = AttendeeCache
 			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
 		this.cacheSync = new CacheSync(edge, this.cache);
@@ -587,6 +588,23 @@ public final class KioskAgent implements AutoCloseable {
 			return new KioskAgent(this);
 		}
 
+	}
+
+	// what each request tells the edge (issue #37): the backlog and the log's free disk
+	private EdgeClient.Contact contact() {
+		if (this.log == null) {
+			return null;
+		}
+		io.eventops.agent.log.LogState state = this.log.state();
+		Long free;
+		try {
+			free = java.nio.file.Files.getFileStore(this.config.database().toAbsolutePath().getParent())
+				.getUsableSpace();
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			free = null;
+		}
+		return new EdgeClient.Contact(Math.max(0, state.lastSeq() - state.lastAckedSeq()), free);
 	}
 
 }

@@ -174,6 +174,12 @@ public final class EdgeClient {
 		return send(request(path, authorization).GET());
 	}
 
+	public Response get(String path, String authorization, java.util.Map<String, String> headers) {
+		HttpRequest.Builder request = request(path, authorization);
+		headers.forEach(request::header);
+		return send(request.GET());
+	}
+
 	/**
 	 * Opens a Server-Sent Events stream; the caller reads its lines and closes them to
 	 * hang up.

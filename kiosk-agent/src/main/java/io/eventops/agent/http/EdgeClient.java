@@ -53,6 +53,11 @@ public final class EdgeClient {
 	 * @param network whether the network is up (the simulator cuts it)
 	 * @param clock for {@code Retry-After} dates
 	 */
+	/** This agent's version, as its heartbeat reports it. */
+	public static final String AGENT_VERSION = agentVersion();
+
+	private volatile java.util.function.Supplier<Contact> contact = () -> null;
+
 	public EdgeClient(HttpClient http, URI edgeUrl, String kioskId, String token, Duration requestTimeout,
 			NetworkGate network, Clock clock) {
 		this.http = http;
@@ -280,10 +285,39 @@ public final class EdgeClient {
 	}
 
 	private HttpRequest.Builder request(String path) {
-		return HttpRequest.newBuilder(this.base.resolve("/v1/kiosks/" + this.kioskId + path))
+		HttpRequest.Builder request = HttpRequest.newBuilder(this.base.resolve("/v1/kiosks/" + this.kioskId + path))
 			.timeout(this.requestTimeout)
 			.header("Authorization", "Bearer " + this.token)
-			.header("Accept", "application/json");
+			.header("Accept", "application/json")
+			// every contact is a heartbeat (issue #37): the edge keeps these per kiosk
+			.header("Kiosk-Agent-Version", AGENT_VERSION)
+			.header("Kiosk-Clock", io.eventops.model.time.Rfc3339.format(java.time.OffsetDateTime.now(this.clock)));
+		Contact contact = this.contact.get();
+		if (contact != null) {
+			request.header("Kiosk-Backlog", Long.toString(Math.max(0, contact.backlog())));
+			if (contact.diskFreeBytes() != null) {
+				request.header("Kiosk-Disk-Free", Long.toString(Math.max(0, contact.diskFreeBytes())));
+			}
+		}
+		return request;
+	}
+
+	/**
+	 * What every request tells the edge of the kiosk beside its version and clock.
+	 * @param contact read at each request; {@code null} tells nothing more
+	 */
+	public void reportContacts(java.util.function.Supplier<Contact> contact) {
+		this.contact = contact;
+	}
+
+	/**
+	 * A kiosk's state as its heartbeat reports it.
+	 *
+	 * @param backlog entries on the device not yet acknowledged
+	 * @param diskFreeBytes free bytes on the disk of its log, or {@code null} when
+	 * unknown
+	 */
+	public record Contact(long backlog, Long diskFreeBytes) {
 	}
 
 	private HttpResponse<byte[]> send(HttpRequest request) throws IOException {
@@ -341,6 +375,11 @@ public final class EdgeClient {
 
 	private static String abbreviate(String text) {
 		return (text.length() <= MAX_DETAIL) ? text : text.substring(0, MAX_DETAIL) + "…";
+	}
+
+	private static String agentVersion() {
+		String version = EdgeClient.class.getPackage().getImplementationVersion();
+		return (version != null && version.matches("[A-Za-z0-9._+-]{1,64}")) ? version : "dev";
 	}
 
 }

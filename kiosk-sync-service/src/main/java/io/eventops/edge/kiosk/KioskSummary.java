@@ -22,9 +22,27 @@ import java.util.Map;
  * @param flags entry counts by flag
  * @param areaId the area it serves, absent for the event's implicit area (issue #35)
  * @param direction its direction
+ * @param contact its last contact and what it reported then (issue #37)
  */
 record KioskSummary(String kioskId, String eventId, String label, String printerPool, boolean revoked,
 		OffsetDateTime lastSeenAt, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported,
 		long backlog, List<SeqRanges.Range> gaps, Map<String, Long> outcomes, Map<String, Long> flags, String areaId,
-		KioskDirection direction) {
+		KioskDirection direction, Contact contact) {
+
+	/**
+	 * A kiosk's last contact.
+	 *
+	 * @param online whether it called within twice the heartbeat interval
+	 * @param lastContactAt when it last called any edge replica, or {@code null}
+	 * @param agentVersion its agent's version, or {@code null} (never told)
+	 * @param clockOffsetMs its clock minus the edge's on arrival, or {@code null}
+	 * @param clockSkewed whether that offset is beyond the time rules' clock-skew limit
+	 * @param diskFreeBytes free bytes on its log's disk, or {@code null}
+	 * @param reportedBacklog entries the device held at its last heartbeat, or
+	 * {@code null}: after a loss, exactly what is unaccounted for
+	 */
+	record Contact(boolean online, OffsetDateTime lastContactAt, String agentVersion, Long clockOffsetMs,
+			boolean clockSkewed, Long diskFreeBytes, Long reportedBacklog) {
+	}
+
 }

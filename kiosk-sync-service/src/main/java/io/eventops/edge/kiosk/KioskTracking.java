@@ -2,6 +2,7 @@ package io.eventops.edge.kiosk;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.eventops.edge.rules.TimeRules;
 import io.eventops.edge.web.EdgeException;
 import io.eventops.model.flush.EntryBounds;
 import io.eventops.model.flush.EntryResult;
@@ -50,7 +52,14 @@ public class KioskTracking {
 
 	private final BacklogGauges backlog;
 
-	KioskTracking(JdbcTemplate jdbc, TransactionTemplate transactions, JsonMapper json, BacklogGauges backlog) {
+	private final ContactProperties contacts;
+
+	private final TimeRules timeRules;
+
+	KioskTracking(JdbcTemplate jdbc, TransactionTemplate transactions, JsonMapper json, BacklogGauges backlog,
+			ContactProperties contacts, TimeRules timeRules) {
+		this.contacts = contacts;
+		this.timeRules = timeRules;
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.json = json;
@@ -120,7 +129,9 @@ public class KioskTracking {
 		return this.jdbc.query("""
 				SELECT kiosk_id, event_id, label, printer_pool, revoked_at IS NOT NULL, last_seen_at,
 				  contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
-				  outcome_counts::text, flag_counts::text, area_id, direction
+				  outcome_counts::text, flag_counts::text, area_id, direction,
+				  last_contact_at, last_contact_at > now() - make_interval(secs => ?), agent_version, clock_offset_ms,
+				  disk_free_bytes, reported_backlog
 				FROM edge.kiosks ORDER BY kiosk_id""", (rs, n) -> {
 			SeqRanges ranges = SeqRanges.of(rs.getLong(7), longs(rs, 10));
 			long highestSeen = rs.getLong(8);
@@ -129,8 +140,16 @@ public class KioskTracking {
 					rs.getBoolean(5), rs.getObject(6, OffsetDateTime.class), ranges.contiguousThroughSeq(), highestSeen,
 					reported, Math.max(0, reported - ranges.contiguousThroughSeq()), ranges.gaps(highestSeen),
 					map(rs.getString(11)), map(rs.getString(12)), rs.getString(13),
-					KioskDirection.valueOf(rs.getString(14)));
-		});
+					KioskDirection.valueOf(rs.getString(14)), contact(rs));
+		}, 2.0 * this.contacts.heartbeatInterval().toMillis() / 1000.0);
+	}
+
+	private KioskSummary.Contact contact(ResultSet rs) throws SQLException {
+		Long offset = (Long) rs.getObject(18, Long.class);
+		Duration limit = this.timeRules.clockSkewLimit();
+		boolean skewed = offset != null && limit != null && Math.abs(offset) > limit.toMillis();
+		return new KioskSummary.Contact(rs.getBoolean(16), rs.getObject(15, OffsetDateTime.class), rs.getString(17),
+				offset, skewed, rs.getObject(19, Long.class), rs.getObject(20, Long.class));
 	}
 
 	private State state(ResultSet rs, int row) throws SQLException {

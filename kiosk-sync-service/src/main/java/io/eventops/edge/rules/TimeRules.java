@@ -131,4 +131,13 @@ public final class TimeRules {
 		return new Verdict(false, flags);
 	}
 
+	/**
+	 * How far ahead of its queueing an entry's capture may be before it is flagged
+	 * {@code CLOCK_SKEW}: the kiosk clock offset ops are warned of too (issue #37).
+	 * @return the limit, or {@code null} when the rule is off
+	 */
+	public Duration clockSkewLimit() {
+		return this.settings.clockSkew().enabled() ? this.settings.clockSkew().limit() : null;
+	}
+
 }

@@ -109,6 +109,12 @@ public class EdgeException extends Refusal {
 				List.of(new ProblemResponses.FieldError(field, message)), null);
 	}
 
+	public static EdgeException malformedHeartbeat(String header, String message) {
+		return new EdgeException(Kind.MALFORMED, EdgeProblem.MALFORMED_HEARTBEAT, "Malformed heartbeat",
+				"A heartbeat header of the request is not what the kiosk agent sends; nothing was applied.",
+				List.of(new ProblemResponses.FieldError(header, message)), null);
+	}
+
 	public static EdgeException admissionCheckUnavailable(Duration retryAfter) {
 		return new EdgeException(Kind.UNAVAILABLE, EdgeProblem.RECONCILER_UNAVAILABLE, "Service unavailable",
 				"No admission decision could be had in time; decide from the kiosk's cache.", List.of(), retryAfter);

@@ -35,6 +35,8 @@ public enum EdgeProblem implements Refusal.Type {
 
 	MALFORMED_ALLOWANCE_REQUEST("malformed-allowance-request"),
 
+	MALFORMED_HEARTBEAT("malformed-heartbeat"),
+
 	NOT_FOUND("not-found"),
 
 	KIOSK_EXISTS("kiosk-exists"),
