@@ -13,22 +13,24 @@ import java.util.Map;
  * <p>
  * <b>Ledgers.</b> The server grants each entry kiosk of an area a {@link Grant}: a number
  * of places the kiosk may hold in the entries it makes <em>after a base</em> (its
- * acknowledged seq when it asked). What a kiosk holds in a stretch of its log is
- * {@link #held}: per attendee, its admissions there minus the exits there that follow an
- * admission of the same attendee in the stretch. An exit at the kiosk therefore gives a
- * place back only for someone the kiosk itself let in since its base; an exit of someone
- * it did not admit (a double scan, someone let in elsewhere or before the base, someone
- * the automatic check-out already counted out) gives nothing. Annulled admissions count
- * in it: an annulment frees its place through the server's count, never through a ledger.
+ * acknowledged seq when it asked) and <em>carries over</em> the attendees the kiosk let
+ * in before the base who are still inside by that admission. What a kiosk holds is
+ * {@link #held}: per attendee, the carried admission and its admissions after the base,
+ * minus the exits there that follow one of theirs. An exit at the kiosk therefore gives a
+ * place back only for someone the kiosk itself let in and still holds (offline too, for
+ * someone it let in online before it last asked); an exit of someone it did not admit (a
+ * double scan, someone let in elsewhere or before the base, someone the automatic
+ * check-out already counted out) gives nothing. Annulled admissions count in it: an
+ * annulment frees its place through the server's count, never through a ledger.
  *
  * <p>
  * <b>The server's count.</b> The server counts inside-now over every movement it has
- * except each live ledger's entries after its base: exits at exit kiosks, the automatic
- * check-out's exits and every entry before a base free places there, once, where everyone
- * sees them. Whoever is inside got there by an admission that is their last counted
- * movement: before a base, the server's count has them; after one, the kiosk's ledger
- * does (nothing of theirs at that kiosk follows it). So
- * {@code inside <= insideOutsideLedgers + sum(held)}, and the server grants only while
+ * except each live ledger's entries after its base and its admissions of the attendees it
+ * carries: exits at exit kiosks, the automatic check-out's exits and every entry before a
+ * base free places there, once, where everyone sees them. Whoever is inside got there by
+ * an admission that is their last counted movement: before a base, the server's count has
+ * them; after one, the kiosk's ledger does (nothing of theirs at that kiosk follows it).
+ * So {@code inside <= insideOutsideLedgers + sum(held)}, and the server grants only while
  * {@code insideOutsideLedgers + sum(reserve) <= capacity}, each ledger's {@link #reserve}
  * covering what its kiosk may hold. That sum moves only under a grant (or when a lease
  * ends): a flush changes neither term, and an exit elsewhere only lowers the count.
@@ -60,20 +62,80 @@ public final class Escrow {
 	 * the stretch, summed
 	 */
 	public static long held(Iterable<Step> steps) {
-		Map<String, Long> open = new HashMap<>();
-		long held = 0;
+		return held(java.util.List.of(), steps);
+	}
+
+	/**
+	 * The places a kiosk's ledger holds: the admissions it carries over from before its
+	 * base, then a stretch of its log.
+	 * @param carried attendees the kiosk let in before its base and still holds a place
+	 * for (each counts as an admission at the stretch's start)
+	 * @param steps its admissions (annulled ones too) and exits there, in log order
+	 * @return per attendee, the admissions minus the exits that follow one of theirs,
+	 * summed
+	 */
+	public static long held(Iterable<String> carried, Iterable<Step> steps) {
+		return open(carried, steps).values().stream().mapToLong(Long::longValue).sum();
+	}
+
+	/**
+	 * Per attendee, the places a kiosk's ledger holds ({@link #held} is their sum).
+	 * @param carried attendees carried over from before the ledger's base
+	 * @param steps its admissions and exits after the base, in log order
+	 * @return the attendees it holds a place for, with how many
+	 */
+	public static Map<String, Long> open(Iterable<String> carried, Iterable<Step> steps) {
+		Map<String, Long> open = new java.util.TreeMap<>();
+		for (String attendee : carried) {
+			open.merge(attendee, 1L, Long::sum);
+		}
 		for (Step step : steps) {
 			long mine = open.getOrDefault(step.attendeeId(), 0L);
 			if (step.admission()) {
 				open.put(step.attendeeId(), mine + 1);
-				held++;
 			}
-			else if (mine > 0) {
+			else if (mine > 1) {
 				open.put(step.attendeeId(), mine - 1);
-				held--;
+			}
+			else {
+				open.remove(step.attendeeId());
 			}
 		}
-		return held;
+		return open;
+	}
+
+	/**
+	 * What a new grant carries over from the ledger the kiosk holds, and what stays
+	 * behind in the old one.
+	 * @param open what the held ledger holds per attendee up to the new base
+	 * ({@link #open})
+	 * @param lastAdmittedHere attendees whose last movement the server counts is this
+	 * kiosk's admission
+	 * @return the attendees the new grant carries (held in the old ledger, and inside by
+	 * this kiosk's admission) and what the old ledger holds beside them
+	 */
+	public static Carry carry(Map<String, Long> open, java.util.Set<String> lastAdmittedHere) {
+		java.util.List<String> carried = new java.util.ArrayList<>();
+		long between = 0;
+		for (Map.Entry<String, Long> held : open.entrySet()) {
+			if (held.getValue() >= 1 && lastAdmittedHere.contains(held.getKey())) {
+				carried.add(held.getKey());
+				between += held.getValue() - 1;
+			}
+			else {
+				between += held.getValue();
+			}
+		}
+		return new Carry(java.util.List.copyOf(carried), between);
+	}
+
+	/**
+	 * A new grant's carried attendees.
+	 *
+	 * @param carried the attendees, sorted
+	 * @param between what the old ledger holds beside them up to the new base
+	 */
+	public record Carry(java.util.List<String> carried, long between) {
 	}
 
 	/**
@@ -155,12 +217,21 @@ public final class Escrow {
 	 * @param until the lease of the grant it holds
 	 * @param next the grant on its way, or {@code null}
 	 * @param nextBase its base
+	 * @param nextCarried the attendees it carries over
 	 * @param nextPlaces its places
 	 * @param between what the kiosk held between {@code base} and {@code nextBase}
 	 * @param nextUntil its lease
 	 */
-	public record Ledger(Long grant, long base, long places, Instant until, Long next, long nextBase, long nextPlaces,
-			long between, Instant nextUntil) {
+	public record Ledger(Long grant, long base, java.util.List<String> carried, long places, Instant until, Long next,
+			long nextBase, java.util.List<String> nextCarried, long nextPlaces, long between, Instant nextUntil) {
+
+		/**
+		 * A ledger, its carried lists copied.
+		 */
+		public Ledger {
+			carried = java.util.List.copyOf(carried);
+			nextCarried = java.util.List.copyOf(nextCarried);
+		}
 
 		/**
 		 * Whether the server still holds places for the kiosk.
@@ -192,11 +263,11 @@ public final class Escrow {
 				return java.util.Optional.empty();
 			}
 			if (named.equals(this.next) && this.nextUntil.isAfter(now)) {
-				return java.util.Optional
-					.of(new Held(this.next, this.nextBase, adopted(this.nextPlaces, heldWhenTaken), this.nextUntil));
+				return java.util.Optional.of(new Held(this.next, this.nextBase, this.nextCarried,
+						adopted(this.nextPlaces, heldWhenTaken), this.nextUntil));
 			}
 			if (named.equals(this.grant) && this.until.isAfter(now)) {
-				return java.util.Optional.of(new Held(this.grant, this.base, this.places, this.until));
+				return java.util.Optional.of(new Held(this.grant, this.base, this.carried, this.places, this.until));
 			}
 			return java.util.Optional.empty();
 		}
@@ -206,18 +277,20 @@ public final class Escrow {
 		 * @param held the grant the kiosk holds ({@link #taken}), or {@code null}
 		 * @param next the new grant
 		 * @param nextBase its base (never below the held grant's)
+		 * @param nextCarried the attendees the new grant carries over
 		 * @param between what the kiosk held between the held grant's base and the new
-		 * base
+		 * base (its carried attendees included)
 		 * @param places the new grant's places ({@link Escrow#grant})
 		 * @param until its lease
 		 * @return the ledger to keep
 		 */
-		public static Ledger granted(Held held, long next, long nextBase, long between, long places, Instant until) {
+		public static Ledger granted(Held held, long next, long nextBase, java.util.List<String> nextCarried,
+				long between, long places, Instant until) {
 			if (held == null) {
-				return new Ledger(null, nextBase, 0, until, next, nextBase, places, 0, until);
+				return new Ledger(null, nextBase, nextCarried, 0, until, next, nextBase, nextCarried, places, 0, until);
 			}
-			return new Ledger(held.grant(), held.base(), held.places(), held.until(), next, nextBase, places, between,
-					until);
+			return new Ledger(held.grant(), held.base(), held.carried(), held.places(), held.until(), next, nextBase,
+					nextCarried, places, between, until);
 		}
 
 		private Long heldPlaces(Instant now) {
@@ -235,10 +308,19 @@ public final class Escrow {
 	 *
 	 * @param grant its number
 	 * @param base its base
+	 * @param carried the attendees it carries over from before its base
 	 * @param places its places
 	 * @param until its lease
 	 */
-	public record Held(long grant, long base, long places, Instant until) {
+	public record Held(long grant, long base, java.util.List<String> carried, long places, Instant until) {
+
+		/**
+		 * A held grant, its carried list copied.
+		 */
+		public Held {
+			carried = java.util.List.copyOf(carried);
+		}
+
 	}
 
 	/**

@@ -294,6 +294,10 @@ class EntryDeciderTests {
 		// an exit before the admission frees nothing; re-entries each take a place
 		assertThat(Escrow.held(List.of(step("a", false), step("a", true)))).isEqualTo(1);
 		assertThat(Escrow.held(List.of(step("a", true), step("a", true), step("a", false)))).isEqualTo(1);
+		// someone it let in before its base and still holds: their exit gives the place
+		// back, once
+		assertThat(Escrow.held(List.of("a", "b"), List.of(step("a", false), step("a", false)))).isEqualTo(1);
+		assertThat(Escrow.held(List.of("a"), List.of(step("c", false)))).isEqualTo(1);
 	}
 
 	@Test
@@ -318,19 +322,20 @@ class EntryDeciderTests {
 	void theServerKnowsWhichGrantAKioskHolds() {
 		Instant now = Instant.parse("2026-10-24T08:00:00Z");
 		Instant until = now.plus(Duration.ofMinutes(30));
-		Escrow.Ledger first = Escrow.Ledger.granted(null, 1, 10, 0, 5, until);
+		Escrow.Ledger first = Escrow.Ledger.granted(null, 1, 10, List.of("a"), 0, 5, until);
 		assertThat(first.reserve(now)).isEqualTo(5);
 		// the kiosk names the grant on its way: it holds it now, with what it held when
 		// it took it if more
-		assertThat(first.taken(1L, 7, now)).contains(new Escrow.Held(1, 10, 7, until));
+		assertThat(first.taken(1L, 7, now)).contains(new Escrow.Held(1, 10, List.of("a"), 7, until));
 		// it names none, or one the server does not know: it holds nothing
 		assertThat(first.taken(null, 0, now)).isEmpty();
 		assertThat(first.taken(9L, 0, now)).isEmpty();
-		Escrow.Ledger second = Escrow.Ledger.granted(first.taken(1L, 0, now).orElseThrow(), 2, 14, 3, 4, until);
+		Escrow.Ledger second = Escrow.Ledger.granted(first.taken(1L, 0, now).orElseThrow(), 2, 14, List.of(), 3, 4,
+				until);
 		assertThat(second.base()).isEqualTo(10);
 		assertThat(second.reserve(now)).isEqualTo(7);
 		// the answer was lost: the kiosk names the first grant again
-		assertThat(second.taken(1L, 0, now)).contains(new Escrow.Held(1, 10, 5, until));
+		assertThat(second.taken(1L, 0, now)).contains(new Escrow.Held(1, 10, List.of("a"), 5, until));
 		// leases end: no places held
 		assertThat(second.live(until)).isFalse();
 		assertThat(second.reserve(until)).isZero();

@@ -135,6 +135,10 @@ class EscrowProperties {
 		model.ask(1, true);
 		model.hear(1);
 		model.everyoneLeavesThroughTheExit();
+		model.ask(0, true);
+		model.hear(0);
+		model.ask(0, true);
+		model.hear(0);
 		model.admit(0, 3);
 		model.ask(0, true);
 		model.hear(0);
@@ -143,6 +147,28 @@ class EscrowProperties {
 		model.hear(1);
 		model.admit(1, 4);
 		assertThat(Inside.now(AREA, model.allMovements())).hasSize(10);
+	}
+
+	@org.junit.jupiter.api.Test
+	void anExitOfSomeoneTheKioskLetInBeforeItLastAskedGivesThePlaceBackOffline() {
+		// a room for one; the kiosk lets A in online and asks again (A is carried over);
+		// offline, A leaves through it: B may come in; a second exit scan of A gives
+		// nothing
+		Model model = new Model(1, 1, new Random(1));
+		model.leasesRunOut = false;
+		model.ask(0, true);
+		model.hear(0);
+		model.admit(0, 1);
+		model.ask(0, true);
+		model.hear(0);
+		model.ask(0, true);
+		model.hear(0);
+		String first = model.allMovements().get(0).attendeeId();
+		model.exitAt(0, first);
+		model.exitAt(0, first);
+		model.admit(0, 2);
+		assertThat(model.admissions).isEqualTo(2);
+		assertThat(Inside.now(AREA, model.allMovements())).hasSize(1);
 	}
 
 	@net.jqwik.api.Provide
@@ -323,26 +349,58 @@ class EscrowProperties {
 					: Optional.empty();
 			long base = held.map((grant) -> Math.max(kiosk.acked, grant.base())).orElse((long) kiosk.acked);
 			long ledgerBase = held.map(Escrow.Held::base).orElse(base);
-			long between = held.isPresent() ? Escrow.held(kiosk.steps((int) ledgerBase, (int) base)) : 0;
-			Map<Integer, Long> bases = new HashMap<>();
+			List<String> ledgerCarried = held.map(Escrow.Held::carried).orElse(List.of());
+			Map<Integer, Escrow.Ledger> others = new HashMap<>();
 			long othersReserved = 0;
 			for (Map.Entry<Integer, Escrow.Ledger> ledger : this.ledgers.entrySet()) {
 				if (ledger.getKey() != index && ledger.getValue().live(this.now)) {
-					bases.put(ledger.getKey(), ledger.getValue().base());
+					others.put(ledger.getKey(), ledger.getValue());
 					othersReserved += ledger.getValue().reserve(this.now);
 				}
 			}
-			bases.put(index, ledgerBase);
-			long places = Escrow.grant(this.capacity, Inside.now(AREA, flushed(Map.of())).size(),
-					Inside.now(AREA, flushed(bases)).size(), othersReserved, between, this.entryKiosks);
+			// the new grant carries whom the kiosk holds a place for and who are inside
+			// by
+			// its admission, as far as the server knows
+			Escrow.Carry carry = held.isPresent() ? Escrow
+				.carry(Escrow.open(ledgerCarried, kiosk.steps((int) ledgerBase, (int) base)), lastAdmittedHere(index))
+					: new Escrow.Carry(List.of(), 0);
+			List<String> carried = carry.carried();
+			long between = carry.between();
+			Map<Integer, Excluded> excluded = new HashMap<>();
+			others.forEach((other, ledger) -> excluded.put(other, new Excluded(ledger.base(), ledger.carried())));
+			excluded.put(index, new Excluded(ledgerBase, ledgerCarried));
+			long places = carried.size() + Escrow.grant(this.capacity, Inside.now(AREA, flushed(Map.of())).size(),
+					Inside.now(AREA, flushed(excluded)).size(), othersReserved, between + carried.size(),
+					this.entryKiosks);
 			Instant until = this.now.plus(this.leasesRunOut ? LEASE : Duration.ofDays(1000));
 			long grant = ++this.grants;
-			this.ledgers.put(index, Escrow.Ledger.granted(held.orElse(null), grant, base, between, places, until));
-			kiosk.answer = new Answer(grant, base, places, until);
+			this.ledgers.put(index,
+					Escrow.Ledger.granted(held.orElse(null), grant, base, carried, between, places, until));
+			kiosk.answer = new Answer(grant, base, carried, places, until);
+		}
+
+		// attendees whose last movement the server has is this kiosk's admission
+		private Set<String> lastAdmittedHere(int index) {
+			Map<String, Movement> last = new HashMap<>();
+			List<Movement> known = flushed(Map.of());
+			for (Movement movement : known) {
+				if (movement.type() != MovementType.ANNUL) {
+					last.merge(movement.attendeeId(), movement,
+							(a, b) -> (MovementOrder.MOVEMENTS.compare(a, b) >= 0) ? a : b);
+				}
+			}
+			Set<String> inside = Inside.now(AREA, known);
+			String prefix = this.kiosks.get(index).id + ":";
+			return last.values()
+				.stream()
+				.filter((movement) -> movement.type() == MovementType.CHECK_IN && movement.key().startsWith(prefix)
+						&& inside.contains(movement.attendeeId()))
+				.map(Movement::attendeeId)
+				.collect(java.util.stream.Collectors.toSet());
 		}
 
 		// every kiosk online and flushed, everyone out through the exit kiosk, then
-		// every entry kiosk syncs three times and hears every answer
+		// every entry kiosk syncs four times and hears every answer
 		void drain() {
 			Kiosk exits = this.kiosks.get(this.entryKiosks);
 			for (String person : List.copyOf(this.physicallyInside)) {
@@ -356,7 +414,7 @@ class EscrowProperties {
 				kiosk.acked = kiosk.flushed;
 				kiosk.answer = null;
 			}
-			for (int round = 0; round < 3; round++) {
+			for (int round = 0; round < 4; round++) {
 				for (int i = 0; i < this.entryKiosks; i++) {
 					Kiosk kiosk = this.kiosks.get(i);
 					sync(kiosk, i);
@@ -393,6 +451,13 @@ class EscrowProperties {
 					this.admissions++;
 				}
 			}
+		}
+
+		void exitAt(int index, String person) {
+			Kiosk kiosk = this.kiosks.get(index);
+			kiosk.log.add(Movement.exit(kiosk.key(), person, AREA, tick()));
+			this.physicallyInside.remove(person);
+			this.outside.add(person);
 		}
 
 		void everyoneLeavesThroughTheExit() {
@@ -447,16 +512,22 @@ class EscrowProperties {
 		}
 
 		// what the server has: every kiosk's flushed entries, but a live ledger's after
-		// its base
-		private List<Movement> flushed(Map<Integer, Long> bases) {
+		// its base and its admissions of the attendees it carries
+		private List<Movement> flushed(Map<Integer, Excluded> excluded) {
 			List<Movement> flushed = new ArrayList<>();
 			for (int i = 0; i < this.kiosks.size(); i++) {
 				Kiosk kiosk = this.kiosks.get(i);
 				int upTo = kiosk.flushed;
-				if (bases.containsKey(i)) {
-					upTo = (int) Math.min(upTo, bases.get(i));
+				Excluded ledger = excluded.get(i);
+				if (ledger != null) {
+					upTo = (int) Math.min(upTo, ledger.base());
 				}
-				flushed.addAll(kiosk.log.subList(0, upTo));
+				for (Movement movement : kiosk.log.subList(0, upTo)) {
+					if (ledger == null || movement.type() != MovementType.CHECK_IN
+							|| !ledger.carried().contains(movement.attendeeId())) {
+						flushed.add(movement);
+					}
+				}
 				// the annulments among what the server has apply whoever made them
 				for (Movement movement : kiosk.log.subList(upTo, kiosk.flushed)) {
 					if (movement.type() == MovementType.ANNUL) {
@@ -498,6 +569,8 @@ class EscrowProperties {
 
 		private long base;
 
+		private List<String> carried = List.of();
+
 		private Escrow.Allowance allowance;
 
 		private long heldWhenTaken;
@@ -522,12 +595,14 @@ class EscrowProperties {
 		void take(Answer answer) {
 			this.grant = answer.grant();
 			this.base = answer.base();
+			this.carried = answer.carried();
 			this.allowance = new Escrow.Allowance(answer.places(), answer.until());
-			this.heldWhenTaken = Escrow.held(steps((int) this.base, this.log.size()));
+			this.heldWhenTaken = Escrow.held(this.carried, steps((int) this.base, this.log.size()));
 		}
 
 		Occupancy occupancy(Instant now) {
-			return Escrow.occupancy(this.allowance, Escrow.held(steps((int) this.base, this.log.size())), now, MARGIN);
+			return Escrow.occupancy(this.allowance, Escrow.held(this.carried, steps((int) this.base, this.log.size())),
+					now, MARGIN);
 		}
 
 		// its admissions and exits at the area in entries (from, to], seq order
@@ -543,7 +618,10 @@ class EscrowProperties {
 
 	}
 
-	private record Answer(long grant, long base, long places, Instant until) {
+	private record Answer(long grant, long base, List<String> carried, long places, Instant until) {
+	}
+
+	private record Excluded(long base, List<String> carried) {
 	}
 
 }

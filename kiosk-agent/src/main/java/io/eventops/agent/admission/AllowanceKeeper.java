@@ -108,7 +108,8 @@ public final class AllowanceKeeper {
 		OffsetDateTime leaseUntil = (granted.leaseSeconds() != null) ? asked.plusSeconds(granted.leaseSeconds())
 				: granted.leaseUntil();
 		this.log.takeAllowance(new StoredAllowance(granted.areaId(), granted.capacity(), granted.grant(),
-				(granted.base() != null) ? granted.base() : acknowledged, granted.places(), 0, leaseUntil, asked));
+				(granted.base() != null) ? granted.base() : acknowledged, granted.carried(), granted.places(), 0,
+				leaseUntil, asked));
 		return true;
 	}
 
@@ -134,7 +135,7 @@ public final class AllowanceKeeper {
 		Instant leaseUntil = allowance.leaseUntil().toInstant();
 		Instant kept = allowance.receivedAt().toInstant().plus(this.retention);
 		Instant until = leaseUntil.isBefore(kept) ? leaseUntil : kept;
-		long held = this.log.heldSince(areaId, allowance.base());
+		long held = this.log.heldSince(areaId, allowance.base(), allowance.carried());
 		return Optional.of(Escrow.occupancy(new Escrow.Allowance(allowance.places(), until), held, at, LEASE_MARGIN));
 	}
 

@@ -192,7 +192,8 @@ public final class EdgeClient {
 			.build(), budget).filter((answer) -> answer.path("areaId").isString()).map((answer) -> {
 				String until = answer.path("leaseUntil").isString() ? answer.get("leaseUntil").asString() : null;
 				return new AllowanceReply(answer.get("areaId").asString(), number(answer, "capacity"),
-						number(answer, "grant"), number(answer, "base"), number(answer, "places"),
+						number(answer, "grant"), number(answer, "base"), texts(answer, "carried"),
+						number(answer, "places"),
 						(until != null) ? io.eventops.model.time.Rfc3339.parseOrNull(until) : null,
 						number(answer, "leaseSeconds"), answer.path("policyVersion").asLong(0));
 			});
@@ -218,6 +219,19 @@ public final class EdgeClient {
 				occupancy.put("asOf", answer.path("asOf").isString() ? answer.get("asOf").asString() : null);
 				return occupancy;
 			});
+	}
+
+	private static java.util.List<String> texts(JsonNode answer, String field) {
+		java.util.List<String> texts = new java.util.ArrayList<>();
+		JsonNode value = answer.get(field);
+		if (value != null && value.isArray()) {
+			for (JsonNode text : value) {
+				if (text.isString()) {
+					texts.add(text.stringValue());
+				}
+			}
+		}
+		return java.util.List.copyOf(texts);
 	}
 
 	private static Long number(JsonNode answer, String field) {

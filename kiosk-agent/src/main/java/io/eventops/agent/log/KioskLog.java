@@ -107,6 +107,8 @@ public final class KioskLog implements AutoCloseable {
 		addColumnIfMissing("entries", "area_id TEXT");
 		// annulments (#36): the key of the own admission an ANNUL undoes
 		addColumnIfMissing("entries", "annuls TEXT");
+		// a grant's carried attendees (#36), one per line
+		addColumnIfMissing("allowance_grant", "carried TEXT NOT NULL DEFAULT ''");
 		try (PreparedStatement insert = this.connection.prepareStatement(
 				"INSERT OR IGNORE INTO log_state (id, kiosk_id, last_seq, last_acked_seq, sequence_known) "
 						+ "VALUES (1, ?, 0, 0, 0)")) {
@@ -320,6 +322,18 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the places held
 	 */
 	public synchronized long heldSince(String areaId, long afterSeq) {
+		return heldSince(areaId, afterSeq, List.of());
+	}
+
+	/**
+	 * What this kiosk's ledger holds at an area: the attendees its grant carries, then
+	 * its entries after a seq ({@link Escrow#held}).
+	 * @param areaId the area
+	 * @param afterSeq the grant's base
+	 * @param carried the attendees the grant carries over
+	 * @return the places held
+	 */
+	public synchronized long heldSince(String areaId, long afterSeq, List<String> carried) {
 		try (PreparedStatement select = this.connection.prepareStatement("SELECT attendee_id, entry_type FROM entries "
 				+ "WHERE area_id = ? AND seq > ? AND entry_type IN ('CHECK_IN', 'EXIT') ORDER BY seq")) {
 			select.setString(1, areaId);
@@ -330,7 +344,7 @@ public final class KioskLog implements AutoCloseable {
 					steps.add(new Escrow.Step(rows.getString(1), "CHECK_IN".equals(rows.getString(2))));
 				}
 			}
-			return Escrow.held(steps);
+			return Escrow.held(carried, steps);
 		}
 		catch (SQLException ex) {
 			throw new LogException("Kiosk log query failed", ex);
@@ -367,12 +381,13 @@ public final class KioskLog implements AutoCloseable {
 	 */
 	public synchronized StoredAllowance takeAllowance(StoredAllowance allowance) {
 		return transaction(() -> {
-			long held = heldSince(allowance.areaId(), allowance.base());
+			long held = heldSince(allowance.areaId(), allowance.base(), allowance.carried());
 			StoredAllowance kept = new StoredAllowance(allowance.areaId(), allowance.capacity(), allowance.grant(),
-					allowance.base(), allowance.places(), held, allowance.leaseUntil(), allowance.receivedAt());
+					allowance.base(), allowance.carried(), allowance.places(), held, allowance.leaseUntil(),
+					allowance.receivedAt());
 			try (PreparedStatement upsert = this.connection.prepareStatement("INSERT OR REPLACE INTO allowance_grant "
-					+ "(id, area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at) "
-					+ "VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+					+ "(id, area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at, "
+					+ "carried) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
 				upsert.setString(1, kept.areaId());
 				upsert.setObject(2, kept.capacity());
 				upsert.setObject(3, kept.grant());
@@ -381,6 +396,7 @@ public final class KioskLog implements AutoCloseable {
 				upsert.setLong(6, kept.heldWhenTaken());
 				upsert.setString(7, (kept.leaseUntil() != null) ? Rfc3339.format(kept.leaseUntil()) : null);
 				upsert.setString(8, Rfc3339.format(kept.receivedAt()));
+				upsert.setString(9, String.join("\n", kept.carried()));
 				upsert.executeUpdate();
 			}
 			return kept;
@@ -392,12 +408,15 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the grant
 	 */
 	public synchronized Optional<StoredAllowance> allowance() {
-		return query("SELECT area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at "
-				+ "FROM allowance_grant WHERE id = 1", (rs) -> {
+		return query("SELECT area_id, capacity, grant_no, base_seq, places, held_when_taken, lease_until, received_at, "
+				+ "carried FROM allowance_grant WHERE id = 1", (rs) -> {
 					String until = rs.getString(7);
+					String carried = rs.getString(9);
 					return new StoredAllowance(rs.getString(1), (Long) nullable(rs, 2), (Long) nullable(rs, 3),
-							rs.getLong(4), (Long) nullable(rs, 5), rs.getLong(6),
-							(until != null) ? Rfc3339.parse(until) : null, Rfc3339.parse(rs.getString(8)));
+							rs.getLong(4),
+							(carried == null || carried.isEmpty()) ? List.of() : List.of(carried.split("\n")),
+							(Long) nullable(rs, 5), rs.getLong(6), (until != null) ? Rfc3339.parse(until) : null,
+							Rfc3339.parse(rs.getString(8)));
 				})
 			.stream()
 			.findFirst();

@@ -12,12 +12,21 @@ import java.time.OffsetDateTime;
  * @param capacity the area's capacity, or {@code null} for none (no limit)
  * @param grant the grant's number, or {@code null} for none
  * @param base the seq after which its entries count
+ * @param carried the attendees it carries over from before {@code base}
  * @param places the places, or {@code null} for none
  * @param heldWhenTaken what the kiosk held after {@code base} when it took the grant
  * @param leaseUntil the lease's end on the kiosk's clock (when it asked plus the lease's
  * length), or {@code null}
  * @param receivedAt when the kiosk asked for it, by its clock
  */
-public record StoredAllowance(String areaId, Long capacity, Long grant, long base, Long places, long heldWhenTaken,
-		OffsetDateTime leaseUntil, OffsetDateTime receivedAt) {
+public record StoredAllowance(String areaId, Long capacity, Long grant, long base, java.util.List<String> carried,
+		Long places, long heldWhenTaken, OffsetDateTime leaseUntil, OffsetDateTime receivedAt) {
+
+	/**
+	 * A kept grant, its carried list copied.
+	 */
+	public StoredAllowance {
+		carried = java.util.List.copyOf(carried);
+	}
+
 }

@@ -145,6 +145,15 @@ class AllowanceController {
 				result.put(field, value.asLong());
 			}
 		}
+		JsonNode carried = answer.get("carried");
+		if (carried != null && carried.isArray()) {
+			var attendees = result.putArray("carried");
+			for (JsonNode attendee : carried) {
+				if (attendee.isString()) {
+					attendees.add(attendee.stringValue());
+				}
+			}
+		}
 		JsonNode until = answer.get("leaseUntil");
 		if (until != null && until.isString()) {
 			result.put("leaseUntil", until.stringValue());

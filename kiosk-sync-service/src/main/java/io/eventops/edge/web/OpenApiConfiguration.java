@@ -138,8 +138,9 @@ class OpenApiConfiguration {
 			case "POST " + KIOSK + "/allowance" -> {
 				operation.summary("Renews the kiosk's admission allowance at its area (invariant 14)").description("""
 						The server escrows part of the area's free places for the kiosk: a grant of places it may \
-						hold, online or offline, in its entries after base (per attendee, its admissions there minus \
-						the exits that follow one of theirs), until leaseUntil (docs/access-control.md). The body \
+						hold, online or offline: the attendees it carries over (let in here before base, still inside \
+						by that admission) and its entries after base (per attendee, its admissions minus the exits \
+						that follow one of theirs), until leaseUntil (docs/access-control.md). The body \
 						names the grant the kiosk holds (held, heldWhenTaken: what it held after that grant's base \
 						when it took it) and its acknowledged seq (base); empty, it holds none and counts every \
 						entry. Asked after each flush round; an area without a capacity answers areaId and \

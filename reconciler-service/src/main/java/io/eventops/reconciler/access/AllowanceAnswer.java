@@ -13,6 +13,8 @@ import java.time.Instant;
  * @param capacity the area's capacity, or {@code null}
  * @param grant the grant's number, or {@code null}
  * @param base the seq after which the kiosk's entries count, or {@code null}
+ * @param carried the attendees the kiosk let in before {@code base} that the grant
+ * carries over (each holds a place until its exit at the kiosk), or {@code null}
  * @param places the places, or {@code null}
  * @param leaseUntil when the server stops holding the places, or {@code null}
  * @param leaseSeconds the lease's length, or {@code null}: a kiosk times its lease from
@@ -20,11 +22,11 @@ import java.time.Instant;
  * after the places went back
  * @param policyVersion the policy version the capacity is from
  */
-record AllowanceAnswer(String areaId, Integer capacity, Long grant, Long base, Long places, Instant leaseUntil,
-		Long leaseSeconds, long policyVersion) {
+record AllowanceAnswer(String areaId, Integer capacity, Long grant, Long base, java.util.List<String> carried,
+		Long places, Instant leaseUntil, Long leaseSeconds, long policyVersion) {
 
 	static AllowanceAnswer unlimited(String areaId, long policyVersion) {
-		return new AllowanceAnswer(areaId, null, null, null, null, null, null, policyVersion);
+		return new AllowanceAnswer(areaId, null, null, null, null, null, null, null, policyVersion);
 	}
 
 }

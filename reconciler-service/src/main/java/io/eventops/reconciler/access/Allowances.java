@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.rules.decision.Escrow;
@@ -32,7 +33,7 @@ class Allowances {
 
 	private static final String LEDGERS = """
 			SELECT kiosk_id, grant_no, base_seq, places, lease_until, next_grant, next_base, next_places, between_held,
-			  next_lease_until
+			  next_lease_until, carried, next_carried
 			FROM reconciler.allowances WHERE event_id = ? AND area_id = ?""";
 
 	// a kiosk's admissions (annulled ones too: an annulment frees its place through the
@@ -44,13 +45,26 @@ class Allowances {
 
 	private static final String UPSERT = """
 			INSERT INTO reconciler.allowances (event_id, area_id, kiosk_id, grant_no, base_seq, places, lease_until,
-			  next_grant, next_base, next_places, between_held, next_lease_until, granted_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			  next_grant, next_base, next_places, between_held, next_lease_until, granted_at, carried, next_carried)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (event_id, area_id, kiosk_id) DO UPDATE
 			SET grant_no = excluded.grant_no, base_seq = excluded.base_seq, places = excluded.places,
 			  lease_until = excluded.lease_until, next_grant = excluded.next_grant, next_base = excluded.next_base,
 			  next_places = excluded.next_places, between_held = excluded.between_held,
-			  next_lease_until = excluded.next_lease_until, granted_at = excluded.granted_at""";
+			  next_lease_until = excluded.next_lease_until, granted_at = excluded.granted_at,
+			  carried = excluded.carried, next_carried = excluded.next_carried""";
+
+	// attendees of the area whose last counted movement the server has is this kiosk's
+	// admission (not annulled), at or before the new base: a new grant carries them
+	private static final String LAST_ADMITTED_HERE = """
+			SELECT attendee_id FROM (
+			  SELECT DISTINCT ON (m.attendee_id) m.attendee_id, m.kiosk_id, m.type, m.seq
+			  FROM reconciler.movements m
+			  WHERE m.event_id = ? AND m.area_id = ? AND m.type IN ('CHECK_IN', 'EXIT')
+			    AND (m.type = 'EXIT' OR NOT EXISTS (SELECT 1 FROM reconciler.movements a
+			      WHERE a.attendee_id = m.attendee_id AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key))
+			  ORDER BY m.attendee_id, m.captured_at DESC, m.idempotency_key DESC) s
+			WHERE kiosk_id = ? AND type = 'CHECK_IN' AND seq <= ?""";
 
 	private final JdbcTemplate jdbc;
 
@@ -103,30 +117,52 @@ class Allowances {
 		long asked = (request.base() != null) ? request.base() : 0;
 		long base = held.map((grant) -> Math.max(asked, grant.base())).orElse(asked);
 		long ledgerBase = held.map(Escrow.Held::base).orElse(base);
-		long between = held.isPresent() ? Escrow.held(steps(eventId, areaId, kioskId, ledgerBase, base)) : 0;
+		List<String> ledgerCarried = held.map(Escrow.Held::carried).orElse(List.of());
+		// the new grant carries whom the kiosk holds a place for and who are inside by
+		// its
+		// admission, as far as the server knows
+		Escrow.Carry carry = held.isPresent()
+				? Escrow.carry(Escrow.open(ledgerCarried, steps(eventId, areaId, kioskId, ledgerBase, base)), Set
+					.copyOf(this.jdbc.queryForList(LAST_ADMITTED_HERE, String.class, eventId, areaId, kioskId, base)))
+				: new Escrow.Carry(List.of(), 0);
+		long between = carry.between();
 		Map<String, Long> bases = new HashMap<>();
+		Map<String, List<String>> carried = new HashMap<>();
 		long othersReserved = 0;
 		for (Map.Entry<String, Escrow.Ledger> other : ledgers.entrySet()) {
 			if (other.getValue().live(now)) {
 				bases.put(other.getKey(), other.getValue().base());
+				carried.put(other.getKey(), other.getValue().carried());
 				othersReserved += other.getValue().reserve(now);
 			}
 		}
 		bases.put(kioskId, ledgerBase);
+		carried.put(kioskId, ledgerCarried);
 		// READ COMMITTED, each statement its own snapshot: a batch that commits between
 		// the two counts is in the larger one only, which takes no place from the
 		// ledgers' side (the fair share is a share, not a bound)
-		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, bases);
+		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, bases, carried);
 		long insideNow = this.occupancy.inside(eventId, policy, List.of(areaId), now).get(areaId);
-		long places = Escrow.grant(capacity, insideNow, outsideLedgers, othersReserved, between, request.sharing());
+		long places = carry.carried().size() + Escrow.grant(capacity, insideNow, outsideLedgers, othersReserved,
+				between + carry.carried().size(), request.sharing());
 		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
 		Instant until = now.plus(this.properties.lease());
-		Escrow.Ledger next = Escrow.Ledger.granted(held.orElse(null), grant, base, between, places, until);
-		this.jdbc.update(UPSERT, eventId, areaId, kioskId, next.grant(), next.base(), next.places(),
-				Timestamp.from(next.until()), next.next(), next.nextBase(), next.nextPlaces(), next.between(),
-				Timestamp.from(next.nextUntil()), Timestamp.from(now));
-		return new AllowanceAnswer(areaId, capacity, grant, base, places, until, this.properties.lease().toSeconds(),
-				policy.version());
+		Escrow.Ledger next = Escrow.Ledger.granted(held.orElse(null), grant, base, carry.carried(), between, places,
+				until);
+		this.jdbc.update((connection) -> {
+			var upsert = connection.prepareStatement(UPSERT);
+			Object[] values = { eventId, areaId, kioskId, next.grant(), next.base(), next.places(),
+					Timestamp.from(next.until()), next.next(), next.nextBase(), next.nextPlaces(), next.between(),
+					Timestamp.from(next.nextUntil()), Timestamp.from(now) };
+			for (int i = 0; i < values.length; i++) {
+				upsert.setObject(i + 1, values[i]);
+			}
+			upsert.setArray(14, connection.createArrayOf("text", next.carried().toArray()));
+			upsert.setArray(15, connection.createArrayOf("text", next.nextCarried().toArray()));
+			return upsert;
+		});
+		return new AllowanceAnswer(areaId, capacity, grant, base, carry.carried(), places, until,
+				this.properties.lease().toSeconds(), policy.version());
 	}
 
 	private List<Escrow.Step> steps(String eventId, String areaId, String kioskId, long after, long upTo) {
@@ -140,8 +176,13 @@ class Allowances {
 	private static Escrow.Ledger ledger(ResultSet rs) throws SQLException {
 		long grant = rs.getLong(2);
 		Long held = rs.wasNull() ? null : grant;
-		return new Escrow.Ledger(held, rs.getLong(3), rs.getLong(4), rs.getTimestamp(5).toInstant(), rs.getLong(6),
-				rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getTimestamp(10).toInstant());
+		return new Escrow.Ledger(held, rs.getLong(3), texts(rs, 11), rs.getLong(4), rs.getTimestamp(5).toInstant(),
+				rs.getLong(6), rs.getLong(7), texts(rs, 12), rs.getLong(8), rs.getLong(9),
+				rs.getTimestamp(10).toInstant());
+	}
+
+	private static List<String> texts(ResultSet rs, int column) throws SQLException {
+		return List.of((String[]) rs.getArray(column).getArray());
 	}
 
 }

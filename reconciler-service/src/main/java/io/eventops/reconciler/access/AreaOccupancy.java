@@ -41,6 +41,8 @@ class AreaOccupancy {
 			    AND m.captured_at <= ?
 			    AND NOT EXISTS (SELECT 1 FROM unnest(?::text[], ?::bigint[]) AS l(kiosk_id, base)
 			      WHERE l.kiosk_id = m.kiosk_id AND m.seq > l.base)
+			    AND NOT (m.type = 'CHECK_IN' AND EXISTS (SELECT 1 FROM unnest(?::text[], ?::text[]) AS c(kiosk_id, attendee_id)
+			      WHERE c.kiosk_id = m.kiosk_id AND c.attendee_id = m.attendee_id))
 			    AND (m.type = 'EXIT' OR NOT EXISTS (SELECT 1 FROM reconciler.movements a
 			      WHERE a.attendee_id = m.attendee_id AND a.type = 'ANNUL' AND a.annuls = m.idempotency_key))
 			) s WHERE latest = 1""";
@@ -102,29 +104,37 @@ class AreaOccupancy {
 	 * @return the attendee ids inside per area, sorted, every area given included
 	 */
 	Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds, Instant at) {
-		return insideSets(eventId, policy, areaIds, at, Map.of());
+		return insideSets(eventId, policy, areaIds, at, Map.of(), Map.of());
 	}
 
 	/**
 	 * How many attendees are inside an area by every movement but the live allowance
-	 * ledgers' entries after their bases (invariant 14, entry-rules' {@code Escrow}).
+	 * ledgers' entries after their bases and their admissions of the attendees they carry
+	 * (invariant 14, entry-rules' {@code Escrow}).
 	 * @param eventId the event
 	 * @param policy the event's policy
 	 * @param areaId an area of the policy
 	 * @param at the instant
 	 * @param bases per kiosk, the seq after which its entries are left out
+	 * @param carried per kiosk, the attendees whose admissions there are left out
 	 * @return the count
 	 */
-	long insideOutsideLedgers(String eventId, CompiledPolicy policy, String areaId, Instant at,
-			Map<String, Long> bases) {
-		return insideSets(eventId, policy, List.of(areaId), at, bases).get(areaId).size();
+	long insideOutsideLedgers(String eventId, CompiledPolicy policy, String areaId, Instant at, Map<String, Long> bases,
+			Map<String, List<String>> carried) {
+		return insideSets(eventId, policy, List.of(areaId), at, bases, carried).get(areaId).size();
 	}
 
 	private Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds,
-			Instant at, Map<String, Long> bases) {
+			Instant at, Map<String, Long> bases, Map<String, List<String>> carried) {
 		Map<String, List<Movement>> latest = new HashMap<>();
 		List<String> kiosks = List.copyOf(bases.keySet());
 		Long[] after = kiosks.stream().map(bases::get).toArray(Long[]::new);
+		List<String> carriers = new ArrayList<>();
+		List<String> carriedAttendees = new ArrayList<>();
+		carried.forEach((kiosk, attendees) -> attendees.forEach((attendee) -> {
+			carriers.add(kiosk);
+			carriedAttendees.add(attendee);
+		}));
 		if (!areaIds.isEmpty()) {
 			Timestamp instant = Timestamp.from(at);
 			this.jdbc.query((connection) -> {
@@ -134,6 +144,8 @@ class AreaOccupancy {
 				statement.setTimestamp(3, instant);
 				statement.setArray(4, connection.createArrayOf("text", kiosks.toArray()));
 				statement.setArray(5, connection.createArrayOf("bigint", after));
+				statement.setArray(6, connection.createArrayOf("text", carriers.toArray()));
+				statement.setArray(7, connection.createArrayOf("text", carriedAttendees.toArray()));
 				return statement;
 			}, (rs) -> {
 				String area = rs.getString(1);
