@@ -89,7 +89,15 @@ public final class Escrow {
 		for (String attendee : carried) {
 			open.merge(attendee, 1L, Long::sum);
 		}
-		for (Step step : steps) {
+		// in capture order, as inside-now orders movements (found in review: a kiosk
+		// clock
+		// stepped back made an exit pair with an admission it precedes in capture time);
+		// the sort is stable, so log order breaks ties
+		java.util.List<Step> ordered = new java.util.ArrayList<>();
+		steps.forEach(ordered::add);
+		ordered.sort(java.util.Comparator.comparing(Step::capturedAt,
+				java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())));
+		for (Step step : ordered) {
 			long mine = open.getOrDefault(step.attendeeId(), 0L);
 			if (step.admission()) {
 				open.put(step.attendeeId(), mine + 1);
@@ -328,8 +336,20 @@ public final class Escrow {
 	 *
 	 * @param attendeeId whom it moved
 	 * @param admission an admission ({@code true}) or an exit
+	 * @param capturedAt when it was captured ({@code null}: in log order before the
+	 * others)
 	 */
-	public record Step(String attendeeId, boolean admission) {
+	public record Step(String attendeeId, boolean admission, Instant capturedAt) {
+
+		/**
+		 * A step without a capture time, in log order.
+		 * @param attendeeId whom it moved
+		 * @param admission an admission or an exit
+		 */
+		public Step(String attendeeId, boolean admission) {
+			this(attendeeId, admission, null);
+		}
+
 	}
 
 	/**

@@ -51,6 +51,23 @@ public final class Inside {
 	}
 
 	/**
+	 * Who holds a place in an area at an instant (invariant 14): as {@link #at}, but
+	 * counting every movement whenever it was captured, so that an admission a kiosk
+	 * clock ahead of the server's captured "later" takes its place now (found in review);
+	 * the automatic check-out applies as of the instant.
+	 * @param policy the policy
+	 * @param areaId an area of the policy
+	 * @param movements movements of any attendees, in any order, possibly duplicated
+	 * @param at the instant
+	 * @return the attendee ids, sorted
+	 */
+	public static Set<String> holding(CompiledPolicy policy, String areaId, Collection<Movement> movements,
+			Instant at) {
+		LocalTime exitAllAt = policy.area(areaId).map((area) -> area.area().exitAllAt()).orElse(null);
+		return inside(areaId, History.of(movements, (movement) -> true), exitAllAt, policy.zone(), at);
+	}
+
+	/**
 	 * Whether one attendee is inside, from their history before an instant.
 	 * @param areaId the area
 	 * @param history the attendee's counted movements

@@ -171,6 +171,38 @@ class EscrowProperties {
 		assertThat(Inside.now(AREA, model.allMovements())).hasSize(1);
 	}
 
+	@org.junit.jupiter.api.Test
+	void anExitGivesNoPlaceBackForAnAdmissionItPrecedesInCaptureTime() {
+		// found in review: Escrow.held matched an exit to the kiosk's admissions in seq
+		// order, inside-now (Inside, invariant 13) orders movements by capture time, and
+		// the
+		// agent keeps no capture time monotonic. Capacity 1: kiosk k0 (a grant of 1, base
+		// 0)
+		// admits p0 at 10:05 by its clock, NTP steps its clock back five minutes, p0
+		// leaves
+		// through k0 at 10:01: held was 0, so k0 admitted p1 at 10:02. By capture time
+		// p0's
+		// admission is their last movement: 2 inside
+		Instant admitted = Instant.parse("2026-07-16T10:05:00Z");
+		Instant stepped = admitted.minus(Duration.ofMinutes(5));
+		Escrow.Allowance allowance = new Escrow.Allowance(1, admitted.plus(LEASE));
+		List<Movement> log = new ArrayList<>();
+		log.add(Movement.checkIn("k0:1", "p0", AREA, admitted));
+		log.add(Movement.exit("k0:2", "p0", AREA, stepped.plusSeconds(60)));
+		Occupancy occupancy = Escrow.occupancy(allowance, Escrow.held(steps(log)), stepped.plusSeconds(90), MARGIN);
+		if (!occupancy.full()) {
+			log.add(Movement.checkIn("k0:3", "p1", AREA, stepped.plusSeconds(120)));
+		}
+		assertThat(Inside.now(AREA, log)).as("inside with a capacity of 1").hasSizeLessThanOrEqualTo(1);
+	}
+
+	private static List<Escrow.Step> steps(List<Movement> log) {
+		return log.stream()
+			.map((movement) -> new Escrow.Step(movement.attendeeId(), movement.type() == MovementType.CHECK_IN,
+					movement.capturedAt()))
+			.toList();
+	}
+
 	@net.jqwik.api.Provide
 	net.jqwik.api.Arbitrary<Long> seeds() {
 		return net.jqwik.api.Arbitraries.longs();
@@ -610,7 +642,8 @@ class EscrowProperties {
 			List<Escrow.Step> steps = new ArrayList<>();
 			for (Movement movement : this.log.subList(Math.min(from, to), to)) {
 				if (movement.type() == MovementType.CHECK_IN || movement.type() == MovementType.EXIT) {
-					steps.add(new Escrow.Step(movement.attendeeId(), movement.type() == MovementType.CHECK_IN));
+					steps.add(new Escrow.Step(movement.attendeeId(), movement.type() == MovementType.CHECK_IN,
+							movement.capturedAt()));
 				}
 			}
 			return steps;

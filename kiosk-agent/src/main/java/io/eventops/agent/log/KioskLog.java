@@ -334,14 +334,16 @@ public final class KioskLog implements AutoCloseable {
 	 * @return the places held
 	 */
 	public synchronized long heldSince(String areaId, long afterSeq, List<String> carried) {
-		try (PreparedStatement select = this.connection.prepareStatement("SELECT attendee_id, entry_type FROM entries "
-				+ "WHERE area_id = ? AND seq > ? AND entry_type IN ('CHECK_IN', 'EXIT') ORDER BY seq")) {
+		try (PreparedStatement select = this.connection
+			.prepareStatement("SELECT attendee_id, entry_type, captured_at FROM entries "
+					+ "WHERE area_id = ? AND seq > ? AND entry_type IN ('CHECK_IN', 'EXIT') ORDER BY seq")) {
 			select.setString(1, areaId);
 			select.setLong(2, afterSeq);
 			List<Escrow.Step> steps = new ArrayList<>();
 			try (ResultSet rows = select.executeQuery()) {
 				while (rows.next()) {
-					steps.add(new Escrow.Step(rows.getString(1), "CHECK_IN".equals(rows.getString(2))));
+					steps.add(new Escrow.Step(rows.getString(1), "CHECK_IN".equals(rows.getString(2)),
+							Rfc3339.parse(rows.getString(3)).toInstant()));
 				}
 			}
 			return Escrow.held(carried, steps);

@@ -39,7 +39,7 @@ class Allowances {
 	// a kiosk's admissions (annulled ones too: an annulment frees its place through the
 	// server's count, never through a ledger) and exits at the area in a seq range
 	private static final String STEPS = """
-			SELECT attendee_id, type FROM reconciler.movements
+			SELECT attendee_id, type, captured_at FROM reconciler.movements
 			WHERE event_id = ? AND area_id = ? AND kiosk_id = ? AND type IN ('CHECK_IN', 'EXIT') AND seq > ? AND seq <= ?
 			ORDER BY seq""";
 
@@ -115,7 +115,10 @@ class Allowances {
 				? current.taken(request.held(), (request.heldWhenTaken() != null) ? request.heldWhenTaken() : 0, now)
 				: Optional.empty();
 		long asked = (request.base() != null) ? request.base() : 0;
-		long base = held.map((grant) -> Math.max(asked, grant.base())).orElse(asked);
+		// never below a base the server counts the kiosk from (found in review: a kiosk
+		// naming no grant, with base 0, took its earlier admissions out of the count)
+		long floor = (current != null) ? Math.max(current.base(), current.nextBase()) : 0;
+		long base = Math.max(asked, held.map((grant) -> Math.max(floor, grant.base())).orElse(floor));
 		long ledgerBase = held.map(Escrow.Held::base).orElse(base);
 		List<String> ledgerCarried = held.map(Escrow.Held::carried).orElse(List.of());
 		// the new grant carries whom the kiosk holds a place for and who are inside by
@@ -142,7 +145,7 @@ class Allowances {
 		// the two counts is in the larger one only, which takes no place from the
 		// ledgers' side (the fair share is a share, not a bound)
 		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, bases, carried);
-		long insideNow = this.occupancy.inside(eventId, policy, List.of(areaId), now).get(areaId);
+		long insideNow = this.occupancy.holding(eventId, policy, areaId, now);
 		long places = carry.carried().size() + Escrow.grant(capacity, insideNow, outsideLedgers, othersReserved,
 				between + carry.carried().size(), request.sharing());
 		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
@@ -169,8 +172,8 @@ class Allowances {
 		if (upTo <= after) {
 			return List.of();
 		}
-		return this.jdbc.query(STEPS, (rs, n) -> new Escrow.Step(rs.getString(1), "CHECK_IN".equals(rs.getString(2))),
-				eventId, areaId, kioskId, after, upTo);
+		return this.jdbc.query(STEPS, (rs, n) -> new Escrow.Step(rs.getString(1), "CHECK_IN".equals(rs.getString(2)),
+				rs.getTimestamp(3).toInstant()), eventId, areaId, kioskId, after, upTo);
 	}
 
 	private static Escrow.Ledger ledger(ResultSet rs) throws SQLException {

@@ -104,7 +104,7 @@ class AreaOccupancy {
 	 * @return the attendee ids inside per area, sorted, every area given included
 	 */
 	Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds, Instant at) {
-		return insideSets(eventId, policy, areaIds, at, Map.of(), Map.of());
+		return insideSets(eventId, policy, areaIds, at, Map.of(), Map.of(), false);
 	}
 
 	/**
@@ -121,11 +121,24 @@ class AreaOccupancy {
 	 */
 	long insideOutsideLedgers(String eventId, CompiledPolicy policy, String areaId, Instant at, Map<String, Long> bases,
 			Map<String, List<String>> carried) {
-		return insideSets(eventId, policy, List.of(areaId), at, bases, carried).get(areaId).size();
+		return insideSets(eventId, policy, List.of(areaId), at, bases, carried, true).get(areaId).size();
+	}
+
+	/**
+	 * Who holds a place in an area ({@code Inside.holding}: every movement counted
+	 * whenever captured, for the escrow's grants).
+	 * @param eventId the event
+	 * @param policy the event's policy
+	 * @param areaId an area of the policy
+	 * @param at the instant
+	 * @return the count
+	 */
+	long holding(String eventId, CompiledPolicy policy, String areaId, Instant at) {
+		return insideSets(eventId, policy, List.of(areaId), at, Map.of(), Map.of(), true).get(areaId).size();
 	}
 
 	private Map<String, Set<String>> insideSets(String eventId, CompiledPolicy policy, Collection<String> areaIds,
-			Instant at, Map<String, Long> bases, Map<String, List<String>> carried) {
+			Instant at, Map<String, Long> bases, Map<String, List<String>> carried, boolean everyCapture) {
 		Map<String, List<Movement>> latest = new HashMap<>();
 		List<String> kiosks = List.copyOf(bases.keySet());
 		Long[] after = kiosks.stream().map(bases::get).toArray(Long[]::new);
@@ -136,7 +149,7 @@ class AreaOccupancy {
 			carriedAttendees.add(attendee);
 		}));
 		if (!areaIds.isEmpty()) {
-			Timestamp instant = Timestamp.from(at);
+			Timestamp instant = Timestamp.from(everyCapture ? Instant.parse("9999-12-31T00:00:00Z") : at);
 			this.jdbc.query((connection) -> {
 				var statement = connection.prepareStatement(LATEST);
 				statement.setString(1, eventId);
@@ -156,7 +169,9 @@ class AreaOccupancy {
 		}
 		Map<String, Set<String>> inside = new HashMap<>();
 		for (String area : areaIds) {
-			inside.put(area, Inside.at(policy, area, latest.getOrDefault(area, List.of()), at));
+			List<Movement> movements = latest.getOrDefault(area, List.of());
+			inside.put(area, everyCapture ? Inside.holding(policy, area, movements, at)
+					: Inside.at(policy, area, movements, at));
 		}
 		return inside;
 	}

@@ -138,6 +138,73 @@ class AllowanceTests {
 	}
 
 	@Test
+	void admissionsCapturedByAKioskClockAheadOfTheServersStillTakeTheirPlaces() {
+		// found in review: the server's count outside the ledgers is
+		// inside-at-now, which leaves out movements captured after now. A kiosk whose
+		// clock runs a minute ahead (well within the edge's 5 min skew rule and the
+		// kiosk's 2 min lease margin) admits 2 of a capacity of 2 and flushes; once its
+		// base has passed them they are in no ledger, and not in the count either until
+		// the server's clock catches up: the next grant gives the 2 places again
+		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
+				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 2)).build());
+		long policy = this.version + 1;
+		String a = TestData.kiosk();
+		JsonNode first = grant(a, 1, null, null, 0).body();
+		assertThat(first.get("places").asLong()).isEqualTo(2);
+		OffsetDateTime ahead = OffsetDateTime.now().plusMinutes(1);
+		List<String> attendees = TestData.attendees(this.jdbc, this.event, 2);
+		this.reconciler.reconcile(TestData.request(a, this.event,
+				TestData.entry(a, 1, attendees.get(0)).capturedAt(ahead).admittedAt("hall", policy),
+				TestData.entry(a, 2, attendees.get(1)).capturedAt(ahead.plusSeconds(1)).admittedAt("hall", policy)));
+		// a flushed both and asks, naming its grant: the new one carries them over, and
+		// has no place beside them
+		JsonNode again = grant(a, 1, first.get("grant").asLong(), 0L, 2).body();
+		assertThat(again.get("carried")).hasSize(2);
+		assertThat(again.get("places").asLong()).isEqualTo(2);
+		// a names the new grant (it held nothing after base 2 when it took it): its 2
+		// admissions are before its base now, carried over, and the area is full: no
+		// place beside them
+		JsonNode third = grant(a, 1, again.get("grant").asLong(), 0L, 2).body();
+		assertThat(third.get("places").asLong() - third.get("carried").size()).as("places granted with 2 of 2 inside")
+			.isZero();
+		assertThat(outsideLedgers() + reserves()).isLessThanOrEqualTo(2);
+	}
+
+	@Test
+	void aKioskThatAsksWithABaseBelowItsLedgersKeepsWhatTheServerCountedInTheCount() {
+		// found in review: a kiosk naming no grant sets its base to the
+		// seq it sends, also one below the base the server already counts it from. A
+		// kiosk reinstalled (a new log, seq from 1 again) or that lost its allowance row
+		// asks with base 0: the server leaves every one of its old entries out of its
+		// count, and its new log holds none of them, so the 2 they let in are counted
+		// nowhere. Capacity 4, 2 inside: a gets 2, and b 2 more (6 places in all)
+		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
+				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 4)).build());
+		long policy = this.version + 1;
+		String a = TestData.kiosk();
+		String b = TestData.kiosk();
+		JsonNode first = grant(a, 1, null, null, 0).body();
+		assertThat(first.get("places").asLong()).isEqualTo(4);
+		List<String> attendees = TestData.attendees(this.jdbc, this.event, 2);
+		this.reconciler.reconcile(TestData.request(a, this.event,
+				TestData.entry(a, 1, attendees.get(0)).capturedAt(THU).admittedAt("hall", policy),
+				TestData.entry(a, 2, attendees.get(1)).capturedAt(THU.plusMinutes(1)).admittedAt("hall", policy)));
+		JsonNode again = grant(a, 1, first.get("grant").asLong(), 0L, 2).body();
+		JsonNode third = grant(a, 1, again.get("grant").asLong(), 0L, 2).body();
+		// a's 2 are before its base now, carried over, and 2 places more are a's
+		assertThat(third.get("base").asLong()).isEqualTo(2);
+		assertThat(third.get("carried")).hasSize(2);
+		assertThat(third.get("places").asLong()).isEqualTo(4);
+		// a, reinstalled, asks with nothing held and base 0
+		JsonNode fresh = grant(a, 1, null, null, 0).body();
+		assertThat(fresh.get("places").asLong()).isLessThanOrEqualTo(2);
+		// the 2 inside still take their places: nothing is left for b
+		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong())
+			.as("b's places with 2 inside and a's reserve of %d in a capacity of 4", fresh.get("places").asLong())
+			.isLessThanOrEqualTo(2 - fresh.get("places").asLong());
+	}
+
+	@Test
 	void anEndedLeaseGivesItsPlacesBack() {
 		String a = TestData.kiosk();
 		String b = TestData.kiosk();
