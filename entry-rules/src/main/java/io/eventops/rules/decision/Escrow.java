@@ -263,6 +263,8 @@ public final class Escrow {
 		 * The grant the kiosk holds as it asks again.
 		 * @param named the grant the kiosk names, or {@code null}
 		 * @param heldWhenTaken what it held after that grant's base when it took it
+		 * (taken as at most what the server reserved for the kiosk while the grant was on
+		 * its way)
 		 * @param now the server's clock
 		 * @return the grant, empty when the kiosk names none the server holds places for
 		 */
@@ -271,8 +273,20 @@ public final class Escrow {
 				return java.util.Optional.empty();
 			}
 			if (named.equals(this.next) && this.nextUntil.isAfter(now)) {
+				// never more than the server reserved for the kiosk while the grant was
+				// on
+				// its way (found in review: a heldWhenTaken of Long.MAX_VALUE overflowed
+				// the
+				// other kiosks' reserve sum, and any value above the reserve let one
+				// faulty
+				// kiosk hold the area full for its lease): an honest kiosk made the
+				// entries
+				// it held when it took the grant under the old grant or the new one, and
+				// the reserve covers both
+				long reserved = Escrow.reserve((this.grant != null) ? this.places : null, this.between,
+						this.nextPlaces);
 				return java.util.Optional.of(new Held(this.next, this.nextBase, this.nextCarried,
-						adopted(this.nextPlaces, heldWhenTaken), this.nextUntil));
+						adopted(this.nextPlaces, Math.min(heldWhenTaken, reserved)), this.nextUntil));
 			}
 			if (named.equals(this.grant) && this.until.isAfter(now)) {
 				return java.util.Optional.of(new Held(this.grant, this.base, this.carried, this.places, this.until));

@@ -324,9 +324,12 @@ class EntryDeciderTests {
 		Instant until = now.plus(Duration.ofMinutes(30));
 		Escrow.Ledger first = Escrow.Ledger.granted(null, 1, 10, List.of("a"), 0, 5, until);
 		assertThat(first.reserve(now)).isEqualTo(5);
-		// the kiosk names the grant on its way: it holds it now, with what it held when
-		// it took it if more
-		assertThat(first.taken(1L, 7, now)).contains(new Escrow.Held(1, 10, List.of("a"), 7, until));
+		// the kiosk names the grant on its way: it holds it now; a kiosk that held no
+		// grant before admitted nothing under one, so what it says it held when it took
+		// it counts only up to the grant's places, what the server reserved for it
+		assertThat(first.taken(1L, 3, now)).contains(new Escrow.Held(1, 10, List.of("a"), 5, until));
+		assertThat(first.taken(1L, 7, now)).contains(new Escrow.Held(1, 10, List.of("a"), 5, until));
+		assertThat(first.taken(1L, Long.MAX_VALUE, now)).contains(new Escrow.Held(1, 10, List.of("a"), 5, until));
 		// it names none, or one the server does not know: it holds nothing
 		assertThat(first.taken(null, 0, now)).isEmpty();
 		assertThat(first.taken(9L, 0, now)).isEmpty();
@@ -334,6 +337,11 @@ class EntryDeciderTests {
 				until);
 		assertThat(second.base()).isEqualTo(10);
 		assertThat(second.reserve(now)).isEqualTo(7);
+		// the kiosk takes the second grant having held 6 after its base (entries made
+		// under the first while the answer was on its way): it holds them; it cannot
+		// have held more than the 7 the server reserved for it
+		assertThat(second.taken(2L, 6, now)).contains(new Escrow.Held(2, 14, List.of(), 6, until));
+		assertThat(second.taken(2L, Long.MAX_VALUE, now)).contains(new Escrow.Held(2, 14, List.of(), 7, until));
 		// the answer was lost: the kiosk names the first grant again
 		assertThat(second.taken(1L, 0, now)).contains(new Escrow.Held(1, 10, List.of("a"), 5, until));
 		// leases end: no places held

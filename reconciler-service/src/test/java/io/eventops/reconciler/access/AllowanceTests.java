@@ -205,6 +205,27 @@ class AllowanceTests {
 	}
 
 	@Test
+	void aHeldWhenTakenNoKioskCouldHoldNeverGivesAnotherKioskPlaces() {
+		// found in review: a kiosk naming the grant on its way with a heldWhenTaken of
+		// Long.MAX_VALUE adopted that many places; its reserve held the area full for its
+		// lease and overflowed the sum of the other kiosks' reserves
+		String a = TestData.kiosk();
+		String b = TestData.kiosk();
+		String c = TestData.kiosk();
+		JsonNode first = grant(a, 3, null, null, 0).body();
+		assertThat(first.get("places").asLong()).isEqualTo(4);
+		JsonNode second = grant(b, 3, null, null, 0).body();
+		assertThat(second.get("places").asLong()).isEqualTo(4);
+		// a held no grant before this one, so it admitted nothing under one: it holds
+		// at most the 4 the server reserved for it
+		grant(a, 3, first.get("grant").asLong(), Long.MAX_VALUE, 0);
+		assertThat(reserves()).isLessThanOrEqualTo(10);
+		assertThat(grant(c, 3, null, null, 0).body().get("places").asLong()).isEqualTo(2);
+		assertThat(grant(b, 3, second.get("grant").asLong(), 0L, 0).body().get("places").asLong()).isEqualTo(4);
+		assertThat(outsideLedgers() + reserves()).isLessThanOrEqualTo(10);
+	}
+
+	@Test
 	void anEndedLeaseGivesItsPlacesBack() {
 		String a = TestData.kiosk();
 		String b = TestData.kiosk();
