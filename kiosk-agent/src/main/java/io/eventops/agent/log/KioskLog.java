@@ -313,21 +313,11 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	/**
-	 * What this kiosk holds at an area in its entries after a seq (invariant 14,
-	 * entry-rules' {@link Escrow#held}): per attendee, its admissions there (annulled
-	 * ones too) minus the exits that follow one of theirs. Callable while a drafter of
-	 * {@link #appendDecided} runs, in its transaction.
-	 * @param areaId the area
-	 * @param afterSeq the seq the count starts after (a grant's base)
-	 * @return the places held
-	 */
-	public synchronized long heldSince(String areaId, long afterSeq) {
-		return heldSince(areaId, afterSeq, List.of());
-	}
-
-	/**
-	 * What this kiosk's ledger holds at an area: the attendees its grant carries, then
-	 * its entries after a seq ({@link Escrow#held}).
+	 * What this kiosk's ledger holds at an area (invariant 14, entry-rules'
+	 * {@link Escrow#held}): the attendees its grant carries, then its entries after a
+	 * seq, per attendee its admissions there (annulled ones too) minus the exits that
+	 * follow one of theirs. Callable while a drafter of {@link #appendDecided} runs, in
+	 * its transaction.
 	 * @param areaId the area
 	 * @param afterSeq the grant's base
 	 * @param carried the attendees the grant carries over

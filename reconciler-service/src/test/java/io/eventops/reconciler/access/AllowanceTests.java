@@ -57,12 +57,7 @@ class AllowanceTests {
 	void setUp() {
 		this.http = new HttpTestClient(this.port);
 		this.event = TestData.unique("evt");
-		this.version = this.http
-			.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
-					TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 10)).build())
-			.body()
-			.get("version")
-			.asLong();
+		this.version = hallWithCapacity(10);
 	}
 
 	@Test
@@ -112,9 +107,7 @@ class AllowanceTests {
 	void anExitThatUndoesNoAdmissionOfTheKiosksGivesItNoPlace() {
 		// found in review: with a net over all entries, a double scan and a stranger's
 		// exit gave a kiosk places that were not free (capacity 2, 4 inside)
-		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
-				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 2)).build());
-		long policy = this.version + 1;
+		long policy = hallWithCapacity(2);
 		String a = TestData.kiosk();
 		JsonNode first = grant(a, 1, null, null, 0).body();
 		assertThat(first.get("places").asLong()).isEqualTo(2);
@@ -145,9 +138,7 @@ class AllowanceTests {
 		// kiosk's 2 min lease margin) admits 2 of a capacity of 2 and flushes; once its
 		// base has passed them they are in no ledger, and not in the count either until
 		// the server's clock catches up: the next grant gives the 2 places again
-		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
-				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 2)).build());
-		long policy = this.version + 1;
+		long policy = hallWithCapacity(2);
 		String a = TestData.kiosk();
 		JsonNode first = grant(a, 1, null, null, 0).body();
 		assertThat(first.get("places").asLong()).isEqualTo(2);
@@ -178,9 +169,7 @@ class AllowanceTests {
 		// asks with base 0: the server leaves every one of its old entries out of its
 		// count, and its new log holds none of them, so the 2 they let in are counted
 		// nowhere. Capacity 4, 2 inside: a gets 2, and b 2 more (6 places in all)
-		this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
-				TestPolicy.policy().area("hall", "ANY", Map.of("capacity", 4)).build());
-		long policy = this.version + 1;
+		long policy = hallWithCapacity(4);
 		String a = TestData.kiosk();
 		String b = TestData.kiosk();
 		JsonNode first = grant(a, 1, null, null, 0).body();
@@ -281,6 +270,16 @@ class AllowanceTests {
 		assertThat(this.jdbc.queryForObject("SELECT count(*) FROM reconciler.allowances WHERE event_id = ?", Long.class,
 				this.event))
 			.isZero();
+	}
+
+	// the hall's capacity in a new version of the event's policy
+	private long hallWithCapacity(int capacity) {
+		return this.http
+			.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
+					TestPolicy.policy().area("hall", "ANY", Map.of("capacity", capacity)).build())
+			.body()
+			.get("version")
+			.asLong();
 	}
 
 	private HttpTestClient.Response grant(String kiosk, int sharing, Long held, Long heldWhenTaken, long base) {
