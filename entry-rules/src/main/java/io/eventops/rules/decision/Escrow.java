@@ -42,6 +42,10 @@ import java.util.Map;
  * between the old base and the new one ({@link #reserve}). When the kiosk asks naming the
  * new grant, it becomes the one it holds: its places, or more if the kiosk already held
  * more when it took it (entries made while the answer was on its way, {@link #adopted}).
+ * Until the kiosk names it, a question answers the same grant again
+ * ({@link Ledger#again}): questions reach the server in any order, and only one naming
+ * the grant on its way moves the ledger on. The held grant's places stay in the reserve
+ * while the grant on its way runs, whichever lease ends first.
  *
  * <p>
  * A lease that ends gives the reserve back to the area. That is safe for a kiosk that
@@ -295,6 +299,26 @@ public final class Escrow {
 		}
 
 		/**
+		 * The grant on its way, answered again to a kiosk that asks without naming it:
+		 * only a kiosk that names the grant on its way took it, and until then the server
+		 * grants nothing new. A kiosk whose answer was lost gets it again; a question the
+		 * server reaches late (found in review: one that waited before the lock while the
+		 * kiosk, its answer timed out, asked again and took the answer to that) changes
+		 * nothing: answered with a new grant, it replaced the one the kiosk had taken,
+		 * and its places were reserved no more.
+		 * @param named the grant the kiosk names, or {@code null}
+		 * @param now the server's clock
+		 * @return the grant on its way, empty when none runs or the kiosk names it
+		 */
+		public java.util.Optional<Held> again(Long named, Instant now) {
+			if (onItsWay(now) == null || this.next.equals(named)) {
+				return java.util.Optional.empty();
+			}
+			return java.util.Optional
+				.of(new Held(this.next, this.nextBase, this.nextCarried, this.nextPlaces, this.nextUntil));
+		}
+
+		/**
 		 * The ledger after a grant.
 		 * @param held the grant the kiosk holds ({@link #taken}), or {@code null}
 		 * @param next the new grant
@@ -315,8 +339,13 @@ public final class Escrow {
 					nextCarried, places, between, until);
 		}
 
+		// the held grant's places count while its lease runs, and while the grant on its
+		// way runs (found in review: the kiosk may have taken that one holding more than
+		// its places, entries made under the held grant, and they stay out of the
+		// server's count while the ledger is live; only the held grant's places cover
+		// them)
 		private Long heldPlaces(Instant now) {
-			return (this.grant != null && this.until.isAfter(now)) ? this.places : null;
+			return (this.grant != null && (this.until.isAfter(now) || onItsWay(now) != null)) ? this.places : null;
 		}
 
 		private Long onItsWay(Instant now) {

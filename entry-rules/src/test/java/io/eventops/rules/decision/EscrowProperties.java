@@ -412,6 +412,15 @@ class EscrowProperties {
 
 		private void syncWithoutFlush(Kiosk kiosk, int index) {
 			Escrow.Ledger current = this.ledgers.get(index);
+			// as the reconciler does: a question that does not name the grant on its way
+			// gets it again and changes nothing
+			Optional<Escrow.Held> again = (current != null) ? current.again(kiosk.grant, this.now) : Optional.empty();
+			if (again.isPresent()) {
+				Escrow.Held pending = again.get();
+				kiosk.answer = new Answer(pending.grant(), pending.base(), pending.carried(), pending.places(),
+						pending.until());
+				return;
+			}
 			Optional<Escrow.Held> held = (current != null) ? current.taken(kiosk.grant, kiosk.heldWhenTaken, this.now)
 					: Optional.empty();
 			long base = held.map((grant) -> Math.max(kiosk.acked, grant.base())).orElse((long) kiosk.acked);

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -111,6 +112,15 @@ class Allowances {
 		}, eventId, areaId);
 		// the grant the kiosk holds, as it names it; a kiosk naming none holds none
 		Escrow.Ledger current = ledgers.remove(kioskId);
+		// a question that does not name the grant on its way gets it again, and changes
+		// nothing (a lost answer, or a question that reached the lock late)
+		Optional<Escrow.Held> again = (current != null) ? current.again(request.held(), now) : Optional.empty();
+		if (again.isPresent()) {
+			Escrow.Held pending = again.get();
+			return new AllowanceAnswer(areaId, capacity, pending.grant(), pending.base(), pending.carried(),
+					pending.places(), pending.until(), Duration.between(now, pending.until()).toSeconds(),
+					policy.version());
+		}
 		Optional<Escrow.Held> held = (current != null)
 				? current.taken(request.held(), (request.heldWhenTaken() != null) ? request.heldWhenTaken() : 0, now)
 				: Optional.empty();

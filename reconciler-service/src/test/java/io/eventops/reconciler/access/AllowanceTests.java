@@ -184,11 +184,19 @@ class AllowanceTests {
 		assertThat(third.get("base").asLong()).isEqualTo(2);
 		assertThat(third.get("carried")).hasSize(2);
 		assertThat(third.get("places").asLong()).isEqualTo(4);
-		// a, reinstalled, asks with nothing held and base 0
+		// a, its allowance row lost, asks with nothing held and base 0 while the third
+		// grant is on its way: it gets that one again (its 2 carried), nothing changes
+		JsonNode lost = grant(a, 1, null, null, 0).body();
+		assertThat(lost.get("grant").asLong()).isEqualTo(third.get("grant").asLong());
+		assertThat(lost.get("carried")).hasSize(2);
+		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong()).isZero();
+		// once the grant on its way has ended too, a asks with nothing held and base 0
+		this.jdbc.update("UPDATE reconciler.allowances SET next_lease_until = now() - interval '1 second'"
+				+ " WHERE event_id = ? AND kiosk_id = ?", this.event, a);
 		JsonNode fresh = grant(a, 1, null, null, 0).body();
 		assertThat(fresh.get("places").asLong()).isLessThanOrEqualTo(2);
 		// the 2 inside still take their places: nothing is left for b
-		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong())
+		assertThat(grant(b, 1, grantOf(b), 0L, 0).body().get("places").asLong())
 			.as("b's places with 2 inside and a's reserve of %d in a capacity of 4", fresh.get("places").asLong())
 			.isLessThanOrEqualTo(2 - fresh.get("places").asLong());
 	}
@@ -220,12 +228,13 @@ class AllowanceTests {
 		String b = TestData.kiosk();
 		JsonNode held = grant(a, 1, null, null, 0).body();
 		assertThat(held.get("places").asLong()).isEqualTo(10);
-		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong()).isZero();
+		JsonNode none = grant(b, 1, null, null, 0).body();
+		assertThat(none.get("places").asLong()).isZero();
 		this.jdbc.update(
 				"UPDATE reconciler.allowances SET lease_until = now() - interval '1 second',"
 						+ " next_lease_until = now() - interval '1 second' WHERE event_id = ? AND kiosk_id = ?",
 				this.event, a);
-		assertThat(grant(b, 1, null, null, 0).body().get("places").asLong()).isEqualTo(10);
+		assertThat(grant(b, 1, none.get("grant").asLong(), 0L, 0).body().get("places").asLong()).isEqualTo(10);
 		// a's grant is gone with its lease: naming it holds nothing
 		assertThat(grant(a, 1, held.get("grant").asLong(), 0L, 0).body().get("places").asLong()).isZero();
 	}
@@ -361,6 +370,13 @@ class AllowanceTests {
 		return this.http.postJson(path(), internal(), body);
 	}
 
+	// the grant on its way to a kiosk, as the server keeps it
+	private Long grantOf(String kiosk) {
+		return this.jdbc.queryForObject(
+				"SELECT next_grant FROM reconciler.allowances WHERE event_id = ? AND area_id = 'hall' AND kiosk_id = ?",
+				Long.class, this.event, kiosk);
+	}
+
 	private String path() {
 		return "/internal/v1/events/" + this.event + "/areas/hall/allowances";
 	}
@@ -385,7 +401,8 @@ class AllowanceTests {
 	private long reserves() {
 		return this.jdbc.queryForObject("""
 				SELECT coalesce(sum(greatest(
-				  CASE WHEN l.grant_no IS NOT NULL AND l.lease_until > now() THEN l.places ELSE 0 END,
+				  CASE WHEN l.grant_no IS NOT NULL AND (l.lease_until > now() OR l.next_lease_until > now())
+				    THEN l.places ELSE 0 END,
 				  CASE WHEN l.next_lease_until > now() THEN l.between_held + l.next_places ELSE 0 END)), 0)
 				FROM reconciler.allowances l WHERE l.event_id = ?""", Long.class, this.event);
 	}
