@@ -100,6 +100,12 @@ public final class HerdCommand implements Callable<Integer> {
 					+ " with the same herd without it for the policy's cost per entry.")
 	boolean policy;
 
+	@Option(names = "--hall-capacity", defaultValue = "0",
+			description = "With --policy, gives the main hall this capacity (issue #36): its kiosks take and renew"
+					+ " escrowed admission allowances as kiosk agents do. Far above the hall's admissions it refuses"
+					+ " nobody; back to back with --policy alone it measures the escrow's cost. 0: none.")
+	int hallCapacity;
+
 	@Option(names = "--seed", defaultValue = "42")
 	long seed;
 
@@ -125,6 +131,10 @@ public final class HerdCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		if (this.hallCapacity < 0 || (this.hallCapacity > 0 && !this.policy)) {
+			System.err.println("--hall-capacity: a capacity of 1 or more, and only with --policy (0: none)");
+			return 2;
+		}
 		HerdPlan plan = new HerdPlan(this.kiosks, this.entries, this.attendees, this.overlap, this.replayFraction,
 				this.stale, this.batchSize, this.baselineThreads, this.seed);
 		String runId = RunIds.next();
@@ -138,7 +148,7 @@ public final class HerdCommand implements Callable<Integer> {
 			drill = new HerdDrill(suite, plan, Files.createDirectories(work.resolve("kiosks")), runId, warmup(),
 					live());
 			if (this.policy) {
-				drill = drill.withPolicy();
+				drill = drill.withPolicy(this.hallCapacity);
 			}
 			summary = drill.run();
 		}
@@ -163,6 +173,10 @@ public final class HerdCommand implements Callable<Integer> {
 					"access-control policy (--policy): areas %s, kiosks one area each; %d scans refused at the"
 							+ " kiosks, %d admissions flagged ADMITTED_AGAINST_RULES by the reconciler",
 					HerdPolicy.AREAS, drill.refusedAtKiosks(), drill.admittedAgainstRules()));
+		}
+		if (drill.hallCapacity() > 0) {
+			given.add(String.format("main hall capacity %d (--hall-capacity): %d admission allowances taken or renewed",
+					drill.hallCapacity(), drill.allowancesTaken()));
 		}
 		given.addAll(this.settings);
 		this.jvmOptions.forEach((option) -> given.add("jvm " + option));

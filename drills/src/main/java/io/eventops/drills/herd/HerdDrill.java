@@ -75,18 +75,25 @@ public final class HerdDrill {
 	// the herd under the access-control policy of HerdPolicy (--policy, issue #35)
 	private final boolean underPolicy;
 
+	// the main hall's capacity under the policy (--hall-capacity, issue #36), 0 for none
+	private final int hallCapacity;
+
 	// refused scans at the kiosks and admissions the server flagged, under the policy
 	private long refusedAtKiosks;
 
 	private long admittedAgainstRules;
 
+	// admission allowances taken or renewed by the measured herd's kiosks (issue #36)
+	private long allowancesTaken;
+
 	HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm, Live live) {
-		this(suite, plan, workDir, runId, warm, live, false);
+		this(suite, plan, workDir, runId, warm, live, false, 0);
 	}
 
 	private HerdDrill(RunningSuite suite, HerdPlan plan, Path workDir, String runId, Warmup warm, Live live,
-			boolean underPolicy) {
+			boolean underPolicy, int hallCapacity) {
 		this.underPolicy = underPolicy;
+		this.hallCapacity = hallCapacity;
 		this.liveLane = live;
 		this.suite = suite;
 		this.plan = plan;
@@ -122,7 +129,7 @@ public final class HerdDrill {
 	 */
 	public HerdDrill withoutLiveKiosks() {
 		return new HerdDrill(this.suite, this.plan, this.workDir, this.runId, this.warm,
-				new Live(0, this.liveLane.idle()), this.underPolicy);
+				new Live(0, this.liveLane.idle()), this.underPolicy, this.hallCapacity);
 	}
 
 	/**
@@ -134,10 +141,44 @@ public final class HerdDrill {
 	 * @return the drill under the policy
 	 */
 	public HerdDrill withPolicy() {
+		return withPolicy(0);
+	}
+
+	/**
+	 * This drill under the policy of {@link #withPolicy()} with a capacity on its main
+	 * hall (issue #36, invariant 14): the hall's kiosks take an admission allowance
+	 * before the outage and renew it after the flush that drained them, inside the flush
+	 * window, as kiosk agents do. A capacity far above the hall's admissions refuses
+	 * nobody, so that back to back with {@link #withPolicy()} the herd measures what the
+	 * escrow costs.
+	 * @param hallCapacity the main hall's capacity, or 0 for none
+	 * @return the drill under the policy
+	 */
+	public HerdDrill withPolicy(int hallCapacity) {
+		if (hallCapacity < 0) {
+			throw new IllegalArgumentException("a hall capacity is 0 (none) or more");
+		}
 		// the live lane's kiosks check in as without a policy (no area), which an event
 		// with one flags as against its rules and prints no badge for: no live lane
 		return new HerdDrill(this.suite, this.plan, this.workDir, this.runId, this.warm,
-				new Live(0, this.liveLane.idle()), true);
+				new Live(0, this.liveLane.idle()), true, hallCapacity);
+	}
+
+	/**
+	 * The main hall's capacity under the policy, 0 for none.
+	 * @return the capacity
+	 */
+	public int hallCapacity() {
+		return this.hallCapacity;
+	}
+
+	/**
+	 * Admission allowances the measured herd's kiosks took or renewed, 0 without a hall
+	 * capacity.
+	 * @return how many
+	 */
+	public long allowancesTaken() {
+		return this.allowancesTaken;
 	}
 
 	/**
@@ -176,7 +217,7 @@ public final class HerdDrill {
 		Map<String, String> tokens;
 		java.util.Set<String> badgeAttendees = null;
 		if (this.underPolicy) {
-			String json = HerdPolicy.json(OffsetDateTime.now());
+			String json = HerdPolicy.json(OffsetDateTime.now(), this.hallCapacity);
 			policy = new CachedPolicy(admin.putPolicy(data.eventId(), json), json);
 			Map<String, String> areas = HerdPolicy.areasOf(List.copyOf(data.entries().keySet()));
 			tokens = admin.provisionKiosksInAreas(data.eventId(), areas);
@@ -198,7 +239,7 @@ public final class HerdDrill {
 				this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads)) {
 			long prepared = System.nanoTime();
 			if (policy != null) {
-				this.refusedAtKiosks = fleet.recordUnderPolicy(data.entries(), threads, policy)
+				this.refusedAtKiosks = fleet.recordUnderPolicy(data.entries(), threads, policy, this.hallCapacity > 0)
 					.values()
 					.stream()
 					.mapToLong(java.util.Set::size)
@@ -260,12 +301,17 @@ public final class HerdDrill {
 				live.start("herd");
 			}
 			this.flushStarted = Instant.now();
-			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
+			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0);
 			this.flushEnded = Instant.now();
 			if (live != null) {
 				live.stop();
 			}
 			this.progress.done(fleet.drainedEntries());
+			this.allowancesTaken = fleet.allowancesTaken();
+			if (this.hallCapacity > 0) {
+				log("main hall capacity %d: %d admission allowances taken or renewed (before the outage and after"
+						+ " each hall kiosk drained, in the window)", this.hallCapacity, fleet.allowancesTaken());
+			}
 			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
 			Map<String, Double> jit = CpuAccounting.delta(jitBefore, CpuAccounting.jit(processes));
 			List<SlowStatements.Row> slowest = statements ? SlowStatements.top(database, 12) : List.of();
@@ -417,7 +463,7 @@ public final class HerdDrill {
 		CachedPolicy policy = null;
 		Map<String, String> tokens;
 		if (this.underPolicy) {
-			String json = HerdPolicy.json(OffsetDateTime.now());
+			String json = HerdPolicy.json(OffsetDateTime.now(), this.hallCapacity);
 			policy = new CachedPolicy(admin.putPolicy(data.eventId(), json), json);
 			tokens = admin.provisionKiosksInAreas(data.eventId(),
 					HerdPolicy.areasOf(List.copyOf(data.entries().keySet())));
@@ -430,7 +476,7 @@ public final class HerdDrill {
 				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up-" + round)), warm.batchSize(),
 				backoff, warm.seed()), tokens, http, threads)) {
 			if (policy != null) {
-				fleet.recordUnderPolicy(data.entries(), threads, policy);
+				fleet.recordUnderPolicy(data.entries(), threads, policy, this.hallCapacity > 0);
 			}
 			else {
 				fleet.record(data.entries(), threads);
@@ -439,7 +485,7 @@ public final class HerdDrill {
 			scrapeMetrics(admin);
 			this.progress.phase("warm-up round " + round, warm.totalEntries());
 			this.progress.follow(fleet::drainedEntries);
-			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH);
+			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0);
 			this.progress.done(fleet.drainedEntries());
 			scrapeMetrics(admin);
 			if (flush.undrained() > 0) {

@@ -35,6 +35,22 @@ public final class HerdPolicy {
 	 * @return the policy as JSON
 	 */
 	public static String json(OffsetDateTime now) {
+		return json(now, 0);
+	}
+
+	/**
+	 * The policy for a herd whose outage ends at {@code now}, its main hall with a
+	 * capacity (issue #36): the hall's kiosks admit within their escrowed allowances and
+	 * renew them after every flush round that drains their backlog, as kiosk agents do.
+	 * @param now the end of the herd's outage
+	 * @param hallCapacity the main hall's capacity, or 0 for none
+	 * @return the policy as JSON
+	 */
+	public static String json(OffsetDateTime now, int hallCapacity) {
+		if (hallCapacity < 0) {
+			throw new IllegalArgumentException("a hall capacity is 0 (none) or more");
+		}
+		String capacity = (hallCapacity > 0) ? ", \"capacity\": " + hallCapacity : "";
 		LocalDate today = now.atZoneSameInstant(ZONE).toLocalDate();
 		String days = "\"" + today.minusDays(1) + "\", \"" + today + "\", \"" + today.plusDays(1) + "\"";
 		return """
@@ -49,13 +65,13 @@ public final class HerdPolicy {
 				    { "areaId": "entrance", "name": "Entrance", "admits": ["full", "day"], "reentry": "ANY",
 				      "printsBadge": true },
 				    { "areaId": "main-hall", "name": "Main hall", "admits": ["full", "day"], "reentry": "AFTER_EXIT",
-				      "minMinutesBetweenEntries": 1 },
+				      "minMinutesBetweenEntries": 1%s },
 				    { "areaId": "workshop", "name": "Workshop", "admits": ["full"], "reentry": "ONCE_PER_DAY",
 				      "rule": "ticketType == 'full' && (entriesHere == 0 || minutesSinceLastEntry >= 5)",
 				      "ruleExplanation": "One seat per full pass, at least five minutes after the last entry." }
 				  ]
 				}
-				""".formatted(days, today);
+				""".formatted(days, today, capacity);
 	}
 
 	/**
