@@ -37,6 +37,8 @@ class Allowances {
 			  next_lease_until, carried, next_carried
 			FROM reconciler.allowances WHERE event_id = ? AND area_id = ?""";
 
+	private static final String RELEASE = "DELETE FROM reconciler.allowances WHERE event_id = ? AND area_id = ? AND kiosk_id = ?";
+
 	// a kiosk's admissions (annulled ones too: an annulment frees its place through the
 	// server's count, never through a ledger) and exits at the area in a seq range
 	private static final String STEPS = """
@@ -139,29 +141,99 @@ class Allowances {
 					.copyOf(this.jdbc.queryForList(LAST_ADMITTED_HERE, String.class, eventId, areaId, kioskId, base)))
 				: new Escrow.Carry(List.of(), 0);
 		long between = carry.between();
-		Map<String, Long> bases = new HashMap<>();
-		Map<String, List<String>> carried = new HashMap<>();
-		long othersReserved = 0;
-		for (Map.Entry<String, Escrow.Ledger> other : ledgers.entrySet()) {
-			if (other.getValue().live(now)) {
-				bases.put(other.getKey(), other.getValue().base());
-				carried.put(other.getKey(), other.getValue().carried());
-				othersReserved += other.getValue().reserve(now);
-			}
-		}
-		bases.put(kioskId, ledgerBase);
-		carried.put(kioskId, ledgerCarried);
+		Others others = others(ledgers, now);
+		others.bases().put(kioskId, ledgerBase);
+		others.carried().put(kioskId, ledgerCarried);
 		// READ COMMITTED, each statement its own snapshot: a batch that commits between
 		// the two counts is in the larger one only, which takes no place from the
 		// ledgers' side (the fair share is a share, not a bound)
-		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, bases, carried);
+		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, others.bases(),
+				others.carried());
 		long insideNow = this.occupancy.holding(eventId, policy, areaId, now);
-		long places = carry.carried().size() + Escrow.grant(capacity, insideNow, outsideLedgers, othersReserved,
+		long places = carry.carried().size() + Escrow.grant(capacity, insideNow, outsideLedgers, others.reserved(),
 				between + carry.carried().size(), request.sharing());
 		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
 		Instant until = now.plus(this.properties.lease());
 		Escrow.Ledger next = Escrow.Ledger.granted(held.orElse(null), grant, base, carry.carried(), between, places,
 				until);
+		upsert(eventId, areaId, kioskId, next, now);
+		return new AllowanceAnswer(areaId, capacity, grant, base, carry.carried(), places, until,
+				this.properties.lease().toSeconds(), policy.version());
+	}
+
+	/**
+	 * Holds places at an area with a capacity for admissions the server makes online
+	 * itself, from a source of its own (an express code's check-ins): a ledger of that
+	 * source's from base 0, of exactly that many places, kept within the capacity beside
+	 * every kiosk's reserve as a grant is (invariant 14). Until {@link #release} its
+	 * entries count in the ledger, not in the server's count; once released, in the
+	 * count, so the places stay taken either way. A hold the server never released (a
+	 * replica died) ends with its lease.
+	 * @param eventId the event
+	 * @param areaId the area, with a capacity under the policy
+	 * @param capacity its capacity
+	 * @param source the source of the admissions (no kiosk's id can spell it)
+	 * @param admissions how many
+	 * @return whether the free places covered them all (nothing is held when not)
+	 */
+	@Transactional
+	boolean hold(String eventId, String areaId, int capacity, String source, int admissions) {
+		CompiledPolicy policy = this.policies.currentCompiled(eventId).orElseThrow();
+		this.jdbc.queryForList(LOCK, eventId, areaId);
+		Instant now = this.clock.instant();
+		// an earlier hold of the same source (a retried attempt) is let go first: what
+		// of it committed is in the count then, and the new hold covers the whole
+		// selection again (on the safe side)
+		this.jdbc.update(RELEASE, eventId, areaId, source);
+		Map<String, Escrow.Ledger> ledgers = new HashMap<>();
+		this.jdbc.query(LEDGERS, (rs) -> {
+			ledgers.put(rs.getString(1), ledger(rs));
+		}, eventId, areaId);
+		Others others = others(ledgers, now);
+		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, others.bases(),
+				others.carried());
+		if (capacity - outsideLedgers - others.reserved() < admissions) {
+			return false;
+		}
+		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
+		upsert(eventId, areaId, source,
+				Escrow.Ledger.granted(null, grant, 0, List.of(), 0, admissions, now.plus(this.properties.lease())),
+				now);
+		return true;
+	}
+
+	/**
+	 * Lets a {@link #hold} go once its admissions are committed (or failed): they count
+	 * in the server's count from then on.
+	 * @param eventId the event
+	 * @param areaId the area
+	 * @param source the source of the admissions
+	 */
+	@Transactional
+	void release(String eventId, String areaId, String source) {
+		this.jdbc.queryForList(LOCK, eventId, areaId);
+		this.jdbc.update(RELEASE, eventId, areaId, source);
+	}
+
+	// the live ledgers' bases, carried attendees and the sum of their reserves
+	private static Others others(Map<String, Escrow.Ledger> ledgers, Instant now) {
+		Map<String, Long> bases = new HashMap<>();
+		Map<String, List<String>> carried = new HashMap<>();
+		long reserved = 0;
+		for (Map.Entry<String, Escrow.Ledger> other : ledgers.entrySet()) {
+			if (other.getValue().live(now)) {
+				bases.put(other.getKey(), other.getValue().base());
+				carried.put(other.getKey(), other.getValue().carried());
+				reserved += other.getValue().reserve(now);
+			}
+		}
+		return new Others(bases, carried, reserved);
+	}
+
+	private record Others(Map<String, Long> bases, Map<String, List<String>> carried, long reserved) {
+	}
+
+	private void upsert(String eventId, String areaId, String kioskId, Escrow.Ledger next, Instant now) {
 		this.jdbc.update((connection) -> {
 			var upsert = connection.prepareStatement(UPSERT);
 			Object[] values = { eventId, areaId, kioskId, next.grant(), next.base(), next.places(),
@@ -174,8 +246,6 @@ class Allowances {
 			upsert.setArray(15, connection.createArrayOf("text", next.nextCarried().toArray()));
 			return upsert;
 		});
-		return new AllowanceAnswer(areaId, capacity, grant, base, carry.carried(), places, until,
-				this.properties.lease().toSeconds(), policy.version());
 	}
 
 	private List<Escrow.Step> steps(String eventId, String areaId, String kioskId, long after, long upTo) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
 
 import io.eventops.model.flush.EntryResult;
@@ -23,6 +24,7 @@ import io.eventops.model.flush.Outcome;
 import io.eventops.model.express.ExpressCodeText;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
+import io.eventops.reconciler.access.CapacityHolds;
 import io.eventops.reconciler.checkin.BatchReconciler;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.web.DomainException;
@@ -59,6 +61,8 @@ class ExpressCodes {
 
 	private final BatchReconciler reconciler;
 
+	private final CapacityHolds holds;
+
 	private final JsonMapper json;
 
 	private final Duration leaseTtl;
@@ -67,11 +71,12 @@ class ExpressCodes {
 
 	private final Clock clock;
 
-	ExpressCodes(JdbcTemplate jdbc, TransactionTemplate transactions, BatchReconciler reconciler, JsonMapper json,
-			ReconcilerProperties properties, Clock clock) {
+	ExpressCodes(JdbcTemplate jdbc, TransactionTemplate transactions, BatchReconciler reconciler, CapacityHolds holds,
+			JsonMapper json, ReconcilerProperties properties, Clock clock) {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.reconciler = reconciler;
+		this.holds = holds;
 		this.json = json;
 		this.leaseTtl = properties.expressLeaseTtl();
 		this.validity = properties.expressValidity();
@@ -176,6 +181,17 @@ class ExpressCodes {
 					+ attendee + "\",\"seq\":" + seq + "}", List.of()));
 		}
 		List<EntryResult> results;
+		// under a policy they count at its badge area: with a capacity there, their
+		// places
+		// are held beside the kiosks' allowances first (invariant 14), or the redemption
+		// is refused area-full and the code stays unused; a resumed attempt holds places
+		// only for its check-ins that did not commit before
+		Integer committed = this.jdbc.queryForObject(
+				"SELECT count(*) FROM reconciler.processed_entries WHERE idempotency_key = ANY(?) AND outcome <> 'REJECTED'",
+				Integer.class, (Object) entries.stream().map(ReconcileEntry::idempotencyKey).toArray(String[]::new));
+		int uncommitted = entries.size() - ((committed != null) ? committed : 0);
+		Optional<CapacityHolds.Hold> hold = (uncommitted > 0) ? this.holds.hold(request.eventId(), source, uncommitted)
+				: Optional.empty();
 		try {
 			results = this.reconciler
 				.reconcile(new ReconcileRequest(source, request.eventId(), request.printerPool(), entries))
@@ -189,6 +205,10 @@ class ExpressCodes {
 						+ " over while this attempt's check-ins were on their way; none was stored.");
 			}
 			throw ex;
+		}
+		finally {
+			// written or failed: what committed counts in the server's count from now
+			hold.ifPresent(this.holds::release);
 		}
 		if (results.stream()
 			.anyMatch((result) -> !result.outcome().isFinal() || result.outcome() == Outcome.REJECTED)) {

@@ -107,6 +107,9 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 404, "unknown-code", "no such code");
 				ApiDocuments.problem(operation, 409, "in-flight", "another station holds the code's claim");
 				ApiDocuments.problem(operation, 409, "already-used", "another submission used the code");
+				ApiDocuments.problem(operation, 409, "area-full",
+						"the badge area has a capacity and too few free places beside the kiosks' allowances; nothing was"
+								+ " checked in and the code stays unused");
 				ApiDocuments.problem(operation, 410, "expired", "the code expired");
 				ApiDocuments.problem(operation, 410, "replaced", "a newer code replaced this one");
 				ApiDocuments.problem(operation, 422, "missing-client-submission-id", "clientSubmissionId is missing");

@@ -34,6 +34,8 @@ public enum ReconcilerProblem implements Refusal.Type {
 
 	IN_FLIGHT("in-flight"),
 
+	AREA_FULL("area-full"),
+
 	NOT_IN_CODE("not-in-code"),
 
 	WRONG_EVENT("wrong-event"),
