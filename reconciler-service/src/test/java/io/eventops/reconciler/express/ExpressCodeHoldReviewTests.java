@@ -105,6 +105,43 @@ class ExpressCodeHoldReviewTests {
 			.isLessThanOrEqualTo(4);
 	}
 
+	// Finding 2: the hold is keyed by the code's source only. Station A's lease runs out
+	// while its check-ins are on their way; station B takes the code over and holds its
+	// places (letting A's hold go first); A is fenced out (V17), and its finally lets go
+	// of the source's hold, which is B's now, before B's check-ins commit.
+	@Test
+	void aFencedOutAttemptLetsGoTheHoldOfTheStationThatTookItsCodeOver() throws Exception {
+		long version = hall(1, "hall");
+		List<String> pair = TestData.attendees(this.jdbc, this.event, 2);
+		String code = createCode(pair);
+		String kiosk = TestData.kiosk();
+		HttpTestClient.Response a;
+		HttpTestClient.Response b;
+		long places;
+		try (Stall stallA = new Stall("processed_entries", pair.get(0));
+				Stall stallB = new Stall("processed_entries", pair.get(1))) {
+			CompletableFuture<HttpTestClient.Response> first = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-a-1", pair.subList(0, 1)));
+			stallA.awaitReached();
+			expireLease(code);
+			CompletableFuture<HttpTestClient.Response> second = CompletableFuture
+				.supplyAsync(() -> redeem(code, "station-b-1", pair.subList(1, 2)));
+			stallB.awaitReached();
+			assertThat(holds(code)).as("B holds its one place").isOne();
+			stallA.release();
+			a = first.get(30, TimeUnit.SECONDS);
+			assertThat(a.status()).isEqualTo(409);
+			// B's check-in is still on its way: the hall's one place is B's
+			places = grant(kiosk, 1).get("places").asLong();
+			stallB.release();
+			b = second.get(30, TimeUnit.SECONDS);
+		}
+		assertThat(b.status()).isEqualTo(200);
+		admit(kiosk, version, places);
+		assertThat(inside()).as("inside the hall of capacity 1 (the kiosk was granted " + places + ")")
+			.isLessThanOrEqualTo(1);
+	}
+
 	// the hall with a capacity in a new version of the policy, badges printed at an area
 	private long hall(int capacity, String badgeArea) {
 		HttpTestClient.Response saved = this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
