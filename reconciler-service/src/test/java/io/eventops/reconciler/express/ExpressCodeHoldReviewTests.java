@@ -142,6 +142,35 @@ class ExpressCodeHoldReviewTests {
 			.isLessThanOrEqualTo(1);
 	}
 
+	// Finding 3: the hold is taken at the badge area of the current policy, but the
+	// check-ins are captured at the code's first claim and placed at the badge area of
+	// the version in force then. A code refused area-full, the badge printing moved to
+	// the desk (no capacity), the code redeemed again: nothing is held, and the check-in
+	// lands in the full hall.
+	@Test
+	void aCodeFirstClaimedBeforeTheBadgeAreaMovedChecksInAtTheOldOneWithoutAHold() {
+		hall(2, "hall");
+		String kiosk = TestData.kiosk();
+		// the kiosk alone holds the hall's 2 places
+		assertThat(grant(kiosk, 1).get("places").asLong()).isEqualTo(2);
+		List<String> one = TestData.attendees(this.jdbc, this.event, 1);
+		String code = createCode(one);
+		HttpTestClient.Response refused = redeem(code, "attempt-1", null);
+		assertThat(refused.status()).isEqualTo(409);
+		assertThat(refused.body().get("type").asString()).endsWith("area-full");
+		// badges are printed at the desk from now on; the hall keeps its capacity
+		long moved = hall(2, "desk");
+		HttpTestClient.Response redeemed = redeem(code, "attempt-1", null);
+		assertThat(redeemed.status()).isEqualTo(200);
+		admit(kiosk, moved, 2);
+		assertThat(this.jdbc.queryForList(
+				"SELECT area_id FROM reconciler.movements WHERE attendee_id = ? AND type = 'CHECK_IN'", String.class,
+				one.get(0)))
+			.as("where the code's check-in counts")
+			.containsExactly("hall");
+		assertThat(inside()).as("inside the hall of capacity 2").isLessThanOrEqualTo(2);
+	}
+
 	// the hall with a capacity in a new version of the policy, badges printed at an area
 	private long hall(int capacity, String badgeArea) {
 		HttpTestClient.Response saved = this.http.putJson("/admin/v1/events/" + this.event + "/policy", admin(),
