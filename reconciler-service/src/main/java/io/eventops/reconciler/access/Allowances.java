@@ -164,55 +164,62 @@ class Allowances {
 	/**
 	 * Holds places at an area with a capacity for admissions the server makes online
 	 * itself, from a source of its own (an express code's check-ins): a ledger of that
-	 * source's from base 0, of exactly that many places, kept within the capacity beside
-	 * every kiosk's reserve as a grant is (invariant 14). Until {@link #release} its
-	 * entries count in the ledger, not in the server's count; once released, in the
-	 * count, so the places stay taken either way. A hold the server never released (a
-	 * replica died) ends with its lease.
+	 * source's from base 0, of as many places as the source has admissions, kept within
+	 * the capacity beside every kiosk's reserve as a grant is (invariant 14). While it is
+	 * held, every entry of the source counts in the ledger, not in the server's count
+	 * (also those an earlier try committed: found in review, a hold of the uncommitted
+	 * ones only left those out of both); once released, in the count, so the places stay
+	 * taken either way. A hold the server never released (a replica died) ends with its
+	 * lease.
 	 * @param eventId the event
 	 * @param areaId the area, with a capacity under the policy
 	 * @param capacity its capacity
 	 * @param source the source of the admissions (no kiosk's id can spell it)
-	 * @param admissions how many
-	 * @return whether the free places covered them all (nothing is held when not)
+	 * @param admissions every admission of the source, committed or not
+	 * @return the hold's number, to {@link #release} it by; empty when the free places do
+	 * not cover them all (nothing is held then)
 	 */
 	@Transactional
-	boolean hold(String eventId, String areaId, int capacity, String source, int admissions) {
+	Optional<Long> hold(String eventId, String areaId, int capacity, String source, int admissions) {
 		CompiledPolicy policy = this.policies.currentCompiled(eventId).orElseThrow();
 		this.jdbc.queryForList(LOCK, eventId, areaId);
 		Instant now = this.clock.instant();
-		// an earlier hold of the same source (a retried attempt) is let go first: what
-		// of it committed is in the count then, and the new hold covers the whole
-		// selection again (on the safe side)
+		// an earlier hold of the same source (an attempt whose code another station took
+		// over: its check-ins committed before the takeover, or never will, V17) is
+		// replaced
 		this.jdbc.update(RELEASE, eventId, areaId, source);
 		Map<String, Escrow.Ledger> ledgers = new HashMap<>();
 		this.jdbc.query(LEDGERS, (rs) -> {
 			ledgers.put(rs.getString(1), ledger(rs));
 		}, eventId, areaId);
 		Others others = others(ledgers, now);
+		others.bases().put(source, 0L);
+		others.carried().put(source, List.of());
 		long outsideLedgers = this.occupancy.insideOutsideLedgers(eventId, policy, areaId, now, others.bases(),
 				others.carried());
 		if (capacity - outsideLedgers - others.reserved() < admissions) {
-			return false;
+			return Optional.empty();
 		}
 		long grant = this.jdbc.queryForObject("SELECT nextval('reconciler.allowance_grants')", Long.class);
 		upsert(eventId, areaId, source,
 				Escrow.Ledger.granted(null, grant, 0, List.of(), 0, admissions, now.plus(this.properties.lease())),
 				now);
-		return true;
+		return Optional.of(grant);
 	}
 
 	/**
 	 * Lets a {@link #hold} go once its admissions are committed (or failed): they count
-	 * in the server's count from then on.
+	 * in the server's count from then on. Only that hold: found in review, an attempt
+	 * fenced out of its code let go the hold of the station that took the code over.
 	 * @param eventId the event
 	 * @param areaId the area
 	 * @param source the source of the admissions
+	 * @param hold the hold's number
 	 */
 	@Transactional
-	void release(String eventId, String areaId, String source) {
+	void release(String eventId, String areaId, String source, long hold) {
 		this.jdbc.queryForList(LOCK, eventId, areaId);
-		this.jdbc.update(RELEASE, eventId, areaId, source);
+		this.jdbc.update(RELEASE + " AND next_grant = ?", eventId, areaId, source, hold);
 	}
 
 	// the live ledgers' bases, carried attendees and the sum of their reserves

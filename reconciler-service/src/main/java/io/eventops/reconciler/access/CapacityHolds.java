@@ -1,5 +1,6 @@
 package io.eventops.reconciler.access;
 
+import java.time.Instant;
 import java.util.Optional;
 
 import io.eventops.reconciler.web.DomainException;
@@ -29,29 +30,38 @@ public class CapacityHolds {
 	}
 
 	/**
-	 * Holds places for check-ins without an area at the event's badge area, when it has a
-	 * capacity.
+	 * Holds places for check-ins without an area at the badge area they count at, when it
+	 * has a capacity: the badge area of the policy version in force at their capture, as
+	 * the check-ins are placed (found in review: held at the current version's badge
+	 * area, a code first claimed before badge printing moved checked in at the old one
+	 * without a hold), under the capacity that area has now.
 	 * @param eventId the event
 	 * @param source the check-ins' source, one no kiosk's id can spell
-	 * @param admissions how many check-ins
+	 * @param admissions every check-in of the source, committed or not
+	 * @param capturedAt their capture time
 	 * @return the hold, to {@link #release} once the check-ins are written or failed;
-	 * empty when the event has no policy or its badge area no capacity
+	 * empty when the event has no policy or that area no capacity
 	 * @throws DomainException {@code area-full} (409) when the free places do not cover
 	 * them all; nothing is held then
 	 */
-	public Optional<Hold> hold(String eventId, String source, int admissions) {
-		Optional<CompiledPolicy> policy = this.policies.currentCompiled(eventId);
-		if (policy.isEmpty() || policy.get().badgeArea().area().capacity() == null) {
+	public Optional<Hold> hold(String eventId, String source, int admissions, Instant capturedAt) {
+		Optional<CompiledPolicy> current = this.policies.currentCompiled(eventId);
+		if (current.isEmpty()) {
 			return Optional.empty();
 		}
-		String areaId = policy.get().badgeArea().area().areaId();
-		int capacity = policy.get().badgeArea().area().capacity();
-		if (!this.allowances.hold(eventId, areaId, capacity, source, admissions)) {
+		long version = this.policies.timeline(eventId).versionFor(null, capturedAt);
+		String areaId = this.policies.compiled(eventId, version).orElseThrow().badgeArea().area().areaId();
+		Integer capacity = current.get().area(areaId).map((area) -> area.area().capacity()).orElse(null);
+		if (capacity == null) {
+			return Optional.empty();
+		}
+		Optional<Long> held = this.allowances.hold(eventId, areaId, capacity, source, admissions);
+		if (held.isEmpty()) {
 			throw DomainException.conflict(ReconcilerProblem.AREA_FULL,
 					"Area '" + areaId + "' has no " + admissions + " free places for these check-ins: its capacity is "
 							+ capacity + ", counting who is inside and the places the kiosks' allowances hold.");
 		}
-		return Optional.of(new Hold(eventId, areaId, source));
+		return Optional.of(new Hold(eventId, areaId, source, held.get()));
 	}
 
 	/**
@@ -59,7 +69,7 @@ public class CapacityHolds {
 	 * @param hold the hold
 	 */
 	public void release(Hold hold) {
-		this.allowances.release(hold.eventId(), hold.areaId(), hold.source());
+		this.allowances.release(hold.eventId(), hold.areaId(), hold.source(), hold.number());
 	}
 
 	/**
@@ -68,8 +78,9 @@ public class CapacityHolds {
 	 * @param eventId the event
 	 * @param areaId the area
 	 * @param source the check-ins' source
+	 * @param number the hold's number (its ledger's grant)
 	 */
-	public record Hold(String eventId, String areaId, String source) {
+	public record Hold(String eventId, String areaId, String source, long number) {
 	}
 
 }

@@ -184,14 +184,13 @@ class ExpressCodes {
 		// under a policy they count at its badge area: with a capacity there, their
 		// places
 		// are held beside the kiosks' allowances first (invariant 14), or the redemption
-		// is refused area-full and the code stays unused; a resumed attempt holds places
-		// only for its check-ins that did not commit before
+		// is refused area-full and the code stays unused; an attempt whose check-ins all
+		// committed before holds nothing
 		Integer committed = this.jdbc.queryForObject(
 				"SELECT count(*) FROM reconciler.processed_entries WHERE idempotency_key = ANY(?) AND outcome <> 'REJECTED'",
 				Integer.class, (Object) entries.stream().map(ReconcileEntry::idempotencyKey).toArray(String[]::new));
-		int uncommitted = entries.size() - ((committed != null) ? committed : 0);
-		Optional<CapacityHolds.Hold> hold = (uncommitted > 0) ? this.holds.hold(request.eventId(), source, uncommitted)
-				: Optional.empty();
+		Optional<CapacityHolds.Hold> hold = (committed == null || committed < entries.size())
+				? this.holds.hold(request.eventId(), source, entries.size(), capturedAt.toInstant()) : Optional.empty();
 		try {
 			results = this.reconciler
 				.reconcile(new ReconcileRequest(source, request.eventId(), request.printerPool(), entries))
