@@ -122,7 +122,7 @@ public final class LocalStack implements Callable<Integer> {
 			DataDirectoryInUse.check(this.dataDir);
 		}
 		catch (DataDirectoryInUse ex) {
-			System.err.println(ex.getMessage());
+			System.err.println("eventops-local: " + ex.getMessage());
 			return 1;
 		}
 		if (this.reset) {

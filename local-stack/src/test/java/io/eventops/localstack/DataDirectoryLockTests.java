@@ -39,7 +39,8 @@ class DataDirectoryLockTests {
 			assertThat(second.exitCode()).as(second.toString()).isEqualTo(1);
 			assertThat(second.stdout()).as(second.toString()).isEmpty();
 			assertThat(second.stderr()).as(second.toString()).hasSize(1);
-			assertThat(second.stderr().get(0)).contains("Another ./eventops-local still runs on " + this.dataDir)
+			assertThat(second.stderr().get(0))
+				.startsWith("eventops-local: Another ./eventops-local still runs on " + this.dataDir)
 				.contains("Ctrl-C")
 				.contains("--data-dir")
 				.contains("nothing was changed")
@@ -72,8 +73,8 @@ class DataDirectoryLockTests {
 
 			assertThat(second.exitCode()).as(second.toString()).isEqualTo(1);
 			assertThat(second.stderr()).as(second.toString())
-				.containsExactly("The PostgreSQL of an earlier ./eventops-local still runs on " + pgData + " (pid "
-						+ orphan.pid() + ", its launcher is gone): stop it with kill " + orphan.pid()
+				.containsExactly("eventops-local: The PostgreSQL of an earlier ./eventops-local still runs on " + pgData
+						+ " (pid " + orphan.pid() + ", its launcher is gone): stop it with kill " + orphan.pid()
 						+ " and start again; nothing was changed.");
 			assertThat(version).hasContent("17\n");
 
