@@ -49,21 +49,35 @@ final class Balancer implements AutoCloseable {
 	 * One balanced service.
 	 *
 	 * @param name the module name
+	 * @param address where the frontend listens (127.0.0.1 but for the edge's with
+	 * {@code --listen})
 	 * @param port the port clients use
 	 * @param tcp whether to pass bytes through (TLS) instead of HTTP
 	 * @param replicas the replicas' ports
 	 */
-	record Frontend(String name, int port, boolean tcp, List<Replica> replicas) {
+	record Frontend(String name, String address, int port, boolean tcp, List<Replica> replicas) {
+
+		Frontend(String name, int port, boolean tcp, List<Replica> replicas) {
+			this(name, SuiteOptions.LOOPBACK, port, tcp, replicas);
+		}
+
 	}
 
 	/**
-	 * One replica behind a frontend.
+	 * One replica behind a frontend; its API listens on 127.0.0.1.
 	 *
 	 * @param name the replica's name
 	 * @param apiPort its API port
+	 * @param managementAddress where its management port listens (127.0.0.1 but with
+	 * {@code --expose})
 	 * @param managementPort its management port (readiness)
 	 */
-	record Replica(String name, int apiPort, int managementPort) {
+	record Replica(String name, int apiPort, String managementAddress, int managementPort) {
+
+		Replica(String name, int apiPort, int managementPort) {
+			this(name, apiPort, SuiteOptions.LOOPBACK, managementPort);
+		}
+
 	}
 
 	/**
@@ -98,7 +112,8 @@ final class Balancer implements AutoCloseable {
 		Balancer balancer = new Balancer(process, config, socket, frontends);
 		try {
 			for (Frontend frontend : frontends) {
-				balancer.awaitListening(frontend.port(), Duration.ofSeconds(10));
+				balancer.awaitListening(SuiteOptions.reach(frontend.address()), frontend.port(),
+						Duration.ofSeconds(10));
 			}
 		}
 		catch (IOException | RuntimeException ex) {
@@ -128,7 +143,7 @@ final class Balancer implements AutoCloseable {
 			String mode = frontend.tcp() ? "tcp" : "http";
 			out.append("\nfrontend ").append(frontend.name()).append('\n');
 			out.append("    mode ").append(mode).append('\n');
-			out.append("    bind 127.0.0.1:").append(frontend.port()).append('\n');
+			out.append("    bind ").append(frontend.address()).append(':').append(frontend.port()).append('\n');
 			out.append("    default_backend ").append(frontend.name()).append('\n');
 			out.append("\nbackend ").append(frontend.name()).append('\n');
 			out.append("    mode ").append(mode).append('\n');
@@ -143,7 +158,9 @@ final class Balancer implements AutoCloseable {
 					.append(replica.name())
 					.append(" 127.0.0.1:")
 					.append(replica.apiPort())
-					.append(" check port ")
+					.append(" check addr ")
+					.append(SuiteOptions.reach(replica.managementAddress()))
+					.append(" port ")
 					.append(replica.managementPort())
 					.append('\n');
 			}
@@ -212,7 +229,7 @@ final class Balancer implements AutoCloseable {
 		}
 	}
 
-	private void awaitListening(int port, Duration timeout) throws IOException, InterruptedException {
+	private void awaitListening(String host, int port, Duration timeout) throws IOException, InterruptedException {
 		Instant deadline = Instant.now().plus(timeout);
 		while (Instant.now().isBefore(deadline)) {
 			if (!this.process.isAlive()) {
@@ -220,7 +237,7 @@ final class Balancer implements AutoCloseable {
 						+ "); see haproxy.log");
 			}
 			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+				socket.connect(new InetSocketAddress(host, port), 200);
 				return;
 			}
 			catch (IOException ex) {

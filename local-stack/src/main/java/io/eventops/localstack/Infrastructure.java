@@ -106,6 +106,9 @@ final class Infrastructure implements AutoCloseable {
 			.setPort(port)
 			.setRegisterShutdownHook(false);
 		DURABILITY.forEach(builder::setServerConfig);
+		// loopback only, as every port of the local stack (the server's default is
+		// "localhost", whatever that resolves to); trust authentication stays local
+		builder.setServerConfig("listen_addresses", SuiteOptions.LOOPBACK);
 		// per-statement totals for ops and the drills (the extension ships with the
 		// binaries)
 		builder.setServerConfig("shared_preload_libraries", "pg_stat_statements");

@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
@@ -82,6 +84,17 @@ public final class LocalStack implements Callable<Integer> {
 					+ "the first node on --redis-port) instead of one embedded Redis.")
 	boolean redisCluster;
 
+	@Option(names = "--listen", paramLabel = "ADDR",
+			description = "IPv4 address the edge (TLS) listens on, e.g. 0.0.0.0 for kiosks on the venue network; "
+					+ "with several edge replicas their HAProxy frontend. Default: every port on 127.0.0.1.")
+	String listen;
+
+	@Option(names = "--expose", split = ",", paramLabel = "PORT",
+			description = "Management ports (health, Prometheus; no passwords) that listen on --listen too, "
+					+ "e.g. 9443,9081,9082. Nothing else may: the API ports of the reconciler and the orchestrator "
+					+ "take passwords over plain HTTP.")
+	Set<Integer> expose = new LinkedHashSet<>();
+
 	private volatile RunningSuite suite;
 
 	public static void main(String[] args) {
@@ -90,15 +103,33 @@ public final class LocalStack implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		SuiteOptions options;
+		try {
+			options = new SuiteOptions(this.home.toAbsolutePath().normalize(), this.dataDir.toAbsolutePath(),
+					this.edgePort, this.edgeManagementPort, this.reconPort, this.printPort, this.reconManagementPort,
+					this.printManagementPort, this.postgresPort, this.redisPort, this.printerPorts,
+					Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true, this.redisCluster,
+					this.listen, this.expose);
+		}
+		catch (IllegalArgumentException ex) {
+			// one line, and nothing started or wiped
+			System.err.println("eventops-local: " + ex.getMessage());
+			return 2;
+		}
+		// before --reset wipes anything: an earlier stack that still runs on the data
+		// directory is named in one line, not in PostgreSQL's stack trace
+		try {
+			DataDirectoryInUse.check(this.dataDir);
+		}
+		catch (DataDirectoryInUse ex) {
+			System.err.println("eventops-local: " + ex.getMessage());
+			return 1;
+		}
 		if (this.reset) {
 			wipe(this.dataDir);
 		}
 		Files.createDirectories(this.dataDir);
 		Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "local-stack-shutdown"));
-		SuiteOptions options = new SuiteOptions(this.home.toAbsolutePath().normalize(), this.dataDir.toAbsolutePath(),
-				this.edgePort, this.edgeManagementPort, this.reconPort, this.printPort, this.reconManagementPort,
-				this.printManagementPort, this.postgresPort, this.redisPort, this.printerPorts,
-				Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true, this.redisCluster);
 		this.suite = SuiteLauncher.start(options);
 		Secrets secrets = Secrets.load(this.dataDir);
 		Path certificate = this.suite.caFile();
@@ -117,14 +148,19 @@ public final class LocalStack implements Callable<Integer> {
 		out.append("EDGE   ").append(edge("")).append("   (kiosks; TLS, self-signed)\n");
 		out.append("RECON  ")
 			.append(recon(""))
-			.append("   (management: http://localhost:")
-			.append(this.reconManagementPort)
+			.append("   (management: ")
+			.append(this.suite.reconManagementUrl())
 			.append(")\n");
 		out.append("PRINT  ")
 			.append(print(""))
-			.append("   (management: http://localhost:")
-			.append(this.printManagementPort)
+			.append("   (management: ")
+			.append(this.suite.printManagementUrl())
 			.append(")\n");
+		out.append("EDGE management: ").append(this.suite.edgeManagementUrl()).append('\n');
+		out.append("listening beyond 127.0.0.1: ")
+			.append((this.listen == null) ? "nothing (--listen ADDR moves the edge, --expose management ports)"
+					: "the edge on " + this.listen + (this.expose.isEmpty() ? "" : ", management ports " + this.expose))
+			.append('\n');
 		for (String module : List.of(SuiteOptions.EDGE, SuiteOptions.RECONCILER, SuiteOptions.ORCHESTRATOR)) {
 			List<ManagedService> running = this.suite.replicas(module);
 			if (running.size() > 1) {
@@ -184,15 +220,15 @@ public final class LocalStack implements Callable<Integer> {
 	}
 
 	private String edge(String path) {
-		return "https://localhost:" + this.edgePort + path;
+		return this.suite.edgeUrl() + path;
 	}
 
 	private String recon(String path) {
-		return "http://localhost:" + this.reconPort + path;
+		return this.suite.reconUrl() + path;
 	}
 
 	private String print(String path) {
-		return "http://localhost:" + this.printPort + path;
+		return this.suite.printUrl() + path;
 	}
 
 }

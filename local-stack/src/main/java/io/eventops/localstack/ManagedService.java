@@ -67,7 +67,7 @@ public final class ManagedService {
 	/**
 	 * The replica's own management port (plain HTTP: health, Prometheus), also when it
 	 * runs behind the balancer.
-	 * @return e.g. {@code http://localhost:9081}
+	 * @return e.g. {@code http://127.0.0.1:9081}
 	 */
 	public URI managementUrl() {
 		return this.health.resolve("/");

@@ -44,10 +44,13 @@ public final class RunningSuite implements AutoCloseable {
 
 	/**
 	 * The edge (HTTPS).
-	 * @return e.g. {@code https://localhost:8443}
+	 * @return e.g. {@code https://localhost:8443}, or the {@code --listen} address when
+	 * the edge listens on one that loopback does not reach
 	 */
 	public URI edgeUrl() {
-		return URI.create("https://localhost:" + this.options.edgePort());
+		String host = SuiteOptions.reach(this.options.edgeAddress());
+		return URI.create(
+				"https://" + (SuiteOptions.LOOPBACK.equals(host) ? "localhost" : host) + ":" + this.options.edgePort());
 	}
 
 	/**
@@ -59,11 +62,11 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
-	 * The reconciler.
-	 * @return e.g. {@code http://localhost:8081}
+	 * The reconciler, on loopback only.
+	 * @return e.g. {@code http://127.0.0.1:8081}
 	 */
 	public URI reconUrl() {
-		return URI.create("http://localhost:" + this.options.reconPort());
+		return URI.create("http://" + SuiteOptions.LOOPBACK + ":" + this.options.reconPort());
 	}
 
 	/**
@@ -83,11 +86,11 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
-	 * The print orchestrator.
-	 * @return e.g. {@code http://localhost:8082}
+	 * The print orchestrator, on loopback only.
+	 * @return e.g. {@code http://127.0.0.1:8082}
 	 */
 	public URI printUrl() {
-		return URI.create("http://localhost:" + this.options.printPort());
+		return URI.create("http://" + SuiteOptions.LOOPBACK + ":" + this.options.printPort());
 	}
 
 	/**

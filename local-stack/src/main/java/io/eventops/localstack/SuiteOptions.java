@@ -3,8 +3,11 @@ package io.eventops.localstack;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.eventops.rediscluster.FreePorts;
 
@@ -35,11 +38,20 @@ import io.eventops.rediscluster.FreePorts;
  * @param logLabels whether the virtual printers log every label they print
  * @param redisCluster whether Redis is a local three-master Redis Cluster (the first node
  * on {@code redisPort}) instead of one embedded server
+ * @param listen the IPv4 address the edge listens on ({@code --listen}; the HAProxy
+ * frontend of the edge when it runs several replicas), or {@code null}: every port the
+ * stack opens binds 127.0.0.1
+ * @param expose management ports that listen on {@code listen} too ({@code --expose});
+ * nothing else may: the reconciler's and the orchestrator's API take passwords over plain
+ * HTTP, PostgreSQL takes none at all
  */
 public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
 		int reconManagementPort, int printManagementPort, int postgresPort, int redisPort, List<Integer> printerPorts,
 		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs,
-		Map<String, Integer> replicas, boolean logLabels, boolean redisCluster) {
+		Map<String, Integer> replicas, boolean logLabels, boolean redisCluster, String listen, Set<Integer> expose) {
+
+	/** Where every port of the stack listens unless {@code --listen} moves it. */
+	public static final String LOOPBACK = "127.0.0.1";
 
 	/** The reconciler's module name. */
 	public static final String RECONCILER = "reconciler-service";
@@ -61,6 +73,60 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 						+ EDGE + " = 1..9, got " + module + "=" + count);
 			}
 		});
+		expose = Set.copyOf(expose);
+		if (listen != null && !(parsesAsIpv4(listen))) {
+			throw new IllegalArgumentException(
+					"--listen takes an IPv4 address, e.g. 0.0.0.0 or 192.168.1.20, got '" + listen + "'");
+		}
+		if (!expose.isEmpty() && listen == null) {
+			throw new IllegalArgumentException("--expose " + ports(expose)
+					+ " needs --listen ADDR, the address the exposed management ports listen on");
+		}
+		List<Integer> management = List.of(edgeManagementPort, reconManagementPort, printManagementPort);
+		for (int port : new TreeSet<>(expose)) {
+			if (!management.contains(port)) {
+				throw new IllegalArgumentException("--expose " + port + ": "
+						+ whatListensOn(port, edgePort, reconPort, printPort, postgresPort, redisPort, printerPorts)
+						+ "; --expose takes management ports only (" + ports(management) + ")");
+			}
+		}
+	}
+
+	// why a port other than a management one is not exposed
+	private static String whatListensOn(int port, int edgePort, int reconPort, int printPort, int postgresPort,
+			int redisPort, List<Integer> printerPorts) {
+		if (port == reconPort || port == printPort) {
+			return "the " + ((port == reconPort) ? "reconciler" : "print orchestrator")
+					+ "'s API takes passwords over plain HTTP and stays on " + LOOPBACK;
+		}
+		if (port == edgePort) {
+			return "the edge (TLS) listens where --listen says, without --expose";
+		}
+		if (port == postgresPort || port == redisPort) {
+			return ((port == postgresPort) ? "PostgreSQL" : "Redis") + " takes no password and stays on " + LOOPBACK;
+		}
+		if (printerPorts.contains(port)) {
+			return "a virtual printer stays on " + LOOPBACK;
+		}
+		return "the stack opens no port " + port;
+	}
+
+	private static String ports(Collection<Integer> ports) {
+		return String.join(",", new TreeSet<>(ports).stream().map(String::valueOf).toList());
+	}
+
+	// dotted-quad IPv4 only: no host name (resolved once, it could move), no IPv6
+	private static boolean parsesAsIpv4(String address) {
+		String[] parts = address.split("\\.", -1);
+		if (parts.length != 4) {
+			return false;
+		}
+		for (String part : parts) {
+			if (!part.matches("0|[1-9][0-9]{0,2}") || Integer.parseInt(part) > 255) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**
@@ -72,7 +138,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public static SuiteOptions defaults(Path home, Path dataDir) {
 		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 9081, 9082, 15432, 16379, List.of(9101, 9102),
-				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false, false);
+				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false, false, null, Set.of());
 	}
 
 	/**
@@ -85,7 +151,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		List<Integer> ports = FreePorts.loopback(8 + printers);
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
 				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
-				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels, this.redisCluster);
+				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels, this.redisCluster, this.listen,
+				this.expose);
 	}
 
 	/**
@@ -97,7 +164,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, time, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
-				this.redisCluster);
+				this.redisCluster, this.listen, this.expose);
 	}
 
 	/**
@@ -109,7 +176,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	public SuiteOptions withServiceSettings(Map<String, List<String>> jvm, Map<String, List<String>> args) {
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
-				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels, this.redisCluster);
+				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels, this.redisCluster,
+				this.listen, this.expose);
 	}
 
 	/**
@@ -121,7 +189,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, counts, this.logLabels,
-				this.redisCluster);
+				this.redisCluster, this.listen, this.expose);
 	}
 
 	/**
@@ -133,7 +201,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, log,
-				this.redisCluster);
+				this.redisCluster, this.listen, this.expose);
 	}
 
 	/**
@@ -145,7 +213,55 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
-				cluster);
+				cluster, this.listen, this.expose);
+	}
+
+	/**
+	 * The same options with the edge, and the named management ports, on another address.
+	 * @param address an IPv4 address, or {@code null} for 127.0.0.1 everywhere
+	 * @param ports management ports that listen on {@code address} too
+	 * @return the options
+	 * @throws IllegalArgumentException when a port is not a management port, or the
+	 * address is not an IPv4 address
+	 */
+	public SuiteOptions withListen(String address, Set<Integer> ports) {
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
+				this.redisCluster, address, ports);
+	}
+
+	/**
+	 * Where the edge listens: its own JVM, or the HAProxy frontend in front of its
+	 * replicas.
+	 * @return {@code listen}, or 127.0.0.1
+	 */
+	public String edgeAddress() {
+		return (this.listen != null) ? this.listen : LOOPBACK;
+	}
+
+	/**
+	 * Where a module's management port listens (every replica's, when it runs several).
+	 * @param module the module name
+	 * @return {@code listen} when the module's management port is exposed, else 127.0.0.1
+	 */
+	public String managementAddress(String module) {
+		int port = switch (module) {
+			case RECONCILER -> this.reconManagementPort;
+			case ORCHESTRATOR -> this.printManagementPort;
+			default -> this.edgeManagementPort;
+		};
+		return this.expose.contains(port) ? this.listen : LOOPBACK;
+	}
+
+	/**
+	 * The address to connect to for a port bound on {@code address}: a wildcard address
+	 * is reached on loopback.
+	 * @param address where the port listens
+	 * @return the host for a URL
+	 */
+	static String reach(String address) {
+		return "0.0.0.0".equals(address) ? LOOPBACK : address;
 	}
 
 	/**

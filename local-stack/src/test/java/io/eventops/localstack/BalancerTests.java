@@ -40,7 +40,7 @@ class BalancerTests {
 										new Balancer.Replica("kiosk-sync-service-2", 20007, 20008)))),
 				this.dir.resolve("admin.sock"));
 		assertThat(config).contains("bind 127.0.0.1:18081", "bind 127.0.0.1:18443")
-			.contains("server reconciler-service-2 127.0.0.1:20003 check port 20004")
+			.contains("server reconciler-service-2 127.0.0.1:20003 check addr 127.0.0.1 port 20004")
 			.contains("option httpchk GET /actuator/health/readiness")
 			.contains("stats socket " + this.dir.resolve("admin.sock") + " mode 600 level admin");
 		assertThat(config.substring(config.indexOf("backend kiosk-sync-service"))).contains("mode tcp");

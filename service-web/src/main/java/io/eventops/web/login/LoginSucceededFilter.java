@@ -15,8 +15,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Gives back the attempt that {@link LoginThrottleFilter} spent, once Spring Security's
- * Basic authentication accepted the password: only failed logins use up an address's
- * allowance.
+ * Basic authentication accepted the password: only failed logins use up a user's
+ * allowances.
  * <p>
  * Placed right after Spring Security's Basic authentication, which ends the chain on a
  * wrong password, so that a request reaches this filter authenticated only when its
@@ -40,11 +40,11 @@ public class LoginSucceededFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (request.getAttribute(LoginThrottleFilter.SPENT) instanceof String address) {
+		if (request.getAttribute(LoginThrottleFilter.SPENT) instanceof LoginThrottleFilter.Attempt attempt) {
 			request.removeAttribute(LoginThrottleFilter.SPENT);
 			Authentication authentication = this.contexts.getContext().getAuthentication();
 			if (authentication instanceof UsernamePasswordAuthenticationToken && authentication.isAuthenticated()) {
-				this.throttle.succeeded(address);
+				this.throttle.succeeded(attempt.user(), attempt.address());
 			}
 		}
 		chain.doFilter(request, response);

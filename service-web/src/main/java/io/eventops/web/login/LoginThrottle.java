@@ -1,7 +1,12 @@
 package io.eventops.web.login;
 
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -22,10 +27,14 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 /**
- * Counts failed logins per client address in a token bucket kept in Redis, so that every
- * replica of a service refuses the same address after the same number of failures. Every
- * login attempt spends from the bucket before its password is checked, and a login that
- * succeeded gives its attempt back.
+ * Counts failed logins per user at each client address and per user from every address,
+ * in two token buckets kept in Redis, so that every replica of a service refuses the same
+ * user after the same number of failures. Every login attempt spends from both buckets of
+ * its user before its password is checked, and a login that succeeded gives its attempt
+ * back. The buckets are per user so that a flood of wrong passwords for one user never
+ * locks out another (a venue's staff share one NAT address, issue #37, finding 1), and a
+ * user is also counted across addresses so that guesses spread over many addresses get no
+ * more than {@code max-failures-per-user} checks per window.
  * <p>
  * Each spend and refund is one Lua script run ({@code login-attempt.lua}): atomic in
  * Redis without retries. A compare-and-swap bucket (bucket4j's) retried under 200
@@ -46,6 +55,10 @@ public class LoginThrottle {
 		.of(new ClassPathResource("io/eventops/web/login/login-attempt.lua"), Long.class);
 
 	private static final long BACKOFF_NANOS = Duration.ofSeconds(5).toNanos();
+
+	// longer user names are no account's: they are counted under a digest, so that a key
+	// stays short whatever a client sends
+	private static final int MAX_USER_IN_KEY = 64;
 
 	private final StringRedisTemplate redis;
 
@@ -75,7 +88,8 @@ public class LoginThrottle {
 		this.properties = properties;
 		this.keyPrefix = keyPrefix;
 		this.refused = Counter.builder("eventops.security.login.throttled")
-			.description("HTTP Basic logins refused because their address failed too often")
+			.description(
+					"HTTP Basic logins refused because their user failed too often, at their address or from every address")
 			.register(meters);
 		this.unavailable = Counter.builder("eventops.security.login.throttle.unavailable")
 			.description("Logins checked without the throttle because Redis could not be reached")
@@ -83,17 +97,20 @@ public class LoginThrottle {
 	}
 
 	/**
-	 * Spends one attempt of an address's allowance, before its password is checked: so
-	 * that parallel guesses cannot all pass a check made before any of them failed.
+	 * Spends one attempt of a user's allowances (at its address and from every address),
+	 * before its password is checked: so that parallel guesses cannot all pass a check
+	 * made before any of them failed.
+	 * @param user the user name the login gives (as sent; user names are not case
+	 * sensitive)
 	 * @param address the client address
-	 * @return how long it must wait when its allowance is spent (nothing was taken then),
-	 * or empty when it may try now
+	 * @return how long it must wait when either allowance is spent (nothing was taken
+	 * then), or empty when it may try now
 	 */
-	public Optional<Duration> spendAttempt(String address) {
+	public Optional<Duration> spendAttempt(String user, String address) {
 		if (!this.properties.enabled()) {
 			return Optional.empty();
 		}
-		Optional<Long> wait = run(address, "spend");
+		Optional<Long> wait = run(user, address, "spend");
 		if (wait.isEmpty()) {
 			this.unavailable.increment();
 			return Optional.empty();
@@ -106,26 +123,30 @@ public class LoginThrottle {
 	}
 
 	/**
-	 * Gives back the attempt of a login that succeeded: only failures count. The bucket
-	 * never holds more than its capacity, so a refund can never raise an address's
-	 * allowance beyond {@code max-failures}.
+	 * Gives back the attempt of a login that succeeded: only failures count. A bucket
+	 * never holds more than its capacity, so a refund can never raise an allowance beyond
+	 * {@code max-failures} or {@code max-failures-per-user}.
+	 * @param user the user name the login gave
 	 * @param address the client address
 	 */
-	public void succeeded(String address) {
-		if (this.properties.enabled() && run(address, "refund").isEmpty()) {
+	public void succeeded(String user, String address) {
+		if (this.properties.enabled() && run(user, address, "refund").isEmpty()) {
 			this.unavailable.increment();
 		}
 	}
 
 	// the script's answer, or empty when Redis did not answer within redis-timeout
-	private Optional<Long> run(String address, String operation) {
+	private Optional<Long> run(String user, String address, String operation) {
 		if (System.nanoTime() - this.unavailableUntil.get() < 0) {
 			return Optional.empty();
 		}
-		List<String> keys = List.of(key(address));
+		String tag = "{" + userInKey(user) + "}";
+		List<String> keys = List.of(this.keyPrefix + "login:user-address:" + tag + ":" + address,
+				this.keyPrefix + "login:user:" + tag);
 		try {
 			Long answer = CompletableFuture
 				.supplyAsync(() -> this.redis.execute(ATTEMPT, keys, Integer.toString(this.properties.maxFailures()),
+						Integer.toString(this.properties.maxFailuresPerUser()),
 						Long.toString(Math.max(1, this.properties.window().toMillis())), operation), this.calls)
 				.get(this.properties.redisTimeout().toNanos(), TimeUnit.NANOSECONDS);
 			return Optional.of((answer != null) ? answer : 0L);
@@ -143,11 +164,23 @@ public class LoginThrottle {
 		}
 	}
 
-	// the address in a hash tag, so that a Redis Cluster keeps one address's bucket in
-	// one slot (ARCHITECTURE: names that ops rely on); not bucket4j's login:fail key, so
-	// that old and new replicas of a rolling deploy never read each other's format
-	private String key(String address) {
-		return this.keyPrefix + "login:attempts:{" + address + "}";
+	// the user in a hash tag, so that a Redis Cluster keeps both of a login's buckets in
+	// one slot for the one script (ARCHITECTURE: names that ops rely on); lower case, as
+	// Spring Security's in-memory accounts compare names, so that "OPS" spends ops's
+	// allowance; new key names (not login:attempts:{address}), so that old and new
+	// replicas of a rolling deploy never read each other's format
+	static String userInKey(String user) {
+		String name = user.toLowerCase(Locale.ROOT);
+		if (name.length() <= MAX_USER_IN_KEY) {
+			return name;
+		}
+		try {
+			byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+			return "sha256:" + HexFormat.of().formatHex(digest);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-256 is part of every JDK", ex);
+		}
 	}
 
 }

@@ -13,15 +13,18 @@ import io.eventops.web.ProblemResponses;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.web.authentication.www.BasicAuthenticationConverter;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Spends one attempt of its client address's allowance for every request that Spring
- * Security will read as an HTTP Basic login, and refuses it with 429 and
- * {@code Retry-After} when the allowance is spent; {@link LoginSucceededFilter} gives the
- * attempt back once the password was right.
+ * Spends one attempt of its user's allowances (at its client address, and from every
+ * address) for every request that Spring Security will read as an HTTP Basic login, and
+ * refuses it with 429 and {@code Retry-After} when either allowance is spent;
+ * {@link LoginSucceededFilter} gives the attempt back once the password was right. A
+ * header that Spring Security reads as Basic but cannot decode counts for the user
+ * {@code ""}, which no account has.
  * <p>
  * Placed before Spring Security's Basic authentication, so that a refused attempt never
  * reaches the password check, and the attempt is spent before the check, so that parallel
@@ -34,8 +37,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 public class LoginThrottleFilter extends OncePerRequestFilter {
 
-	/** The request attribute that marks an attempt spent by this filter. */
+	/** The request attribute that holds the {@link Attempt} spent by this filter. */
 	static final String SPENT = LoginThrottleFilter.class.getName() + ".SPENT";
+
+	/**
+	 * An attempt spent before its password was checked.
+	 *
+	 * @param user the user name the login gave
+	 * @param address the client address
+	 */
+	record Attempt(String user, String address) {
+	}
 
 	private final BasicAuthenticationConverter basic = new BasicAuthenticationConverter();
 
@@ -55,33 +67,34 @@ public class LoginThrottleFilter extends OncePerRequestFilter {
 
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
-		return !readAsBasic(request);
+		return userOfBasic(request) == null;
 	}
 
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		String address = request.getRemoteAddr();
-		Optional<Duration> wait = this.throttle.spendAttempt(address);
+		Attempt attempt = new Attempt(userOfBasic(request), request.getRemoteAddr());
+		Optional<Duration> wait = this.throttle.spendAttempt(attempt.user(), attempt.address());
 		if (wait.isPresent()) {
 			long seconds = Math.max(1, (wait.get().toMillis() + 999) / 1000);
 			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
 			this.problems.write(response, HttpStatus.TOO_MANY_REQUESTS, "login-throttled", "Too many failed logins",
-					"Too many failed logins from this address; try again in " + seconds + " s.", null);
+					"Too many failed logins for this user; try again in " + seconds + " s.", null);
 			return;
 		}
-		request.setAttribute(SPENT, address);
+		request.setAttribute(SPENT, attempt);
 		chain.doFilter(request, response);
 	}
 
-	// null: no Basic header at all; an exception: Basic, but malformed (Spring Security
-	// answers it 401, so it is a failed login too)
-	private boolean readAsBasic(HttpServletRequest request) {
+	// null: no Basic header at all; "": Basic, but malformed (Spring Security answers it
+	// 401, so it is a failed login too)
+	private String userOfBasic(HttpServletRequest request) {
 		try {
-			return this.basic.convert(request) != null;
+			UsernamePasswordAuthenticationToken login = this.basic.convert(request);
+			return (login != null) ? login.getName() : null;
 		}
 		catch (AuthenticationException ex) {
-			return true;
+			return "";
 		}
 	}
 

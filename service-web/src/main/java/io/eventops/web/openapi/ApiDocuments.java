@@ -173,7 +173,9 @@ public final class ApiDocuments {
 	public static void opsSecured(Operation operation) {
 		secured(operation, OPS_BASIC);
 		problem(operation, 401, "unauthorized", "missing or invalid credentials");
-		problem(operation, 429, "login-throttled", "too many failed logins from this address; nothing was checked");
+		problem(operation, 429, "login-throttled",
+				"too many failed logins for this user, from this address or from every address together; "
+						+ "other users are not affected; nothing was checked");
 		retryAfter(operation, 429);
 		problem(operation, 403, "forbidden", "the account's role does not allow this operation");
 	}
