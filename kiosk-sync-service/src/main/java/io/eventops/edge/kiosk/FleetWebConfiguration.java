@@ -6,7 +6,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
  * The fleet's rules in front of the handlers (issue #37): the enrolment rate limit per
- * client address.
+ * client address, and the kiosk profiles.
  */
 @Configuration(proxyBeanMethods = false)
 class FleetWebConfiguration implements WebMvcConfigurer {
@@ -20,6 +20,7 @@ class FleetWebConfiguration implements WebMvcConfigurer {
 	@Override
 	public void addInterceptors(InterceptorRegistry registry) {
 		registry.addInterceptor(this.enrolmentLimit).addPathPatterns("/v1/enrol");
+		registry.addInterceptor(new KioskProfiles()).addPathPatterns("/v1/kiosks/**");
 	}
 
 }
