@@ -74,8 +74,8 @@ public final class KioskAgent implements AutoCloseable {
 		this.log = KioskLog.open(this.config.database(), this.config.kioskId(), this.config.maxEntryBytes(),
 				WireFormat::entry, this.clock);
 		HttpClient http = builder.http;
-		this.ownedHttp = (http != null) ? null
-				: EdgeClient.httpClient(TlsTrust.context(this.config.caFile()), this.config.connectTimeout());
+		this.ownedHttp = (http != null) ? null : EdgeClient.httpClient(
+				TlsTrust.context(this.config.caFile(), this.config.edgeCertSha256()), this.config.connectTimeout());
 		EdgeClient edge = new EdgeClient((http != null) ? http : this.ownedHttp, this.config.edgeUrl(),
 				this.config.kioskId(), (this.config.token() != null) ? this.config.token() : "",
 				this.config.requestTimeout(), builder.network, this.clock);

@@ -140,6 +140,36 @@ final class EdgeFixture {
 			.provision(kioskId, EVENT_ID, "agent test " + kioskId, "pool-a");
 	}
 
+	/**
+	 * Issues a one-time enrolment code at the edge (ADMIN, #37) for a kiosk of the test
+	 * event.
+	 * @param settings the enrolment's fields beyond eventId, printerPool and
+	 * expiresInMinutes
+	 * @return the code as shown
+	 */
+	String enrolmentCode(Map<String, Object> settings) {
+		Map<String, Object> request = new LinkedHashMap<>(
+				Map.of("eventId", EVENT_ID, "printerPool", "pool-a", "expiresInMinutes", 30));
+		request.putAll(settings);
+		String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+		try (HttpClient http = KioskProvisioner.httpClient(caFile())) {
+			HttpResponse<String> response = http
+				.send(HttpRequest.newBuilder(URI.create(edgeUrl() + "/admin/v1/enrolments"))
+					.header("Authorization", "Basic " + basic)
+					.header("Content-Type", "application/json")
+					.timeout(Duration.ofSeconds(30))
+					.POST(HttpRequest.BodyPublishers.ofString(WireFormat.write(request)))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 201) {
+				throw new IllegalStateException("enrolment: HTTP " + response.statusCode() + " " + response.body());
+			}
+			return WireFormat.tree(response.body().getBytes(StandardCharsets.UTF_8)).get("code").stringValue();
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException("enrolment failed", ex);
+		}
+	}
+
 	/** Imports attendees of the test event into the reconciler's registry. */
 	void importAttendees(List<String> attendeeIds) {
 		List<Map<String, String>> body = new ArrayList<>();

@@ -122,6 +122,10 @@ public final class EdgeStack {
 		properties.putAll(CommonTestData.credentials());
 		properties.put("eventops.edge.rate-limit.requests-per-second", 20);
 		properties.put("eventops.edge.rate-limit.burst", 40);
+		// every enrolment of the shared context comes from 127.0.0.1 (the enrolment tests
+		// alone enrol well over a hundred kiosks); EnrolmentRateLimitTests starts edges
+		// with a small budget
+		properties.put("eventops.edge.enrolment.burst", 5000);
 		properties.put("management.server.port", 0);
 		return properties;
 	}

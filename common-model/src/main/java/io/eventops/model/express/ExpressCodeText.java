@@ -1,5 +1,7 @@
 package io.eventops.model.express;
 
+import java.util.random.RandomGenerator;
+
 /**
  * Reads an express code the way a person types it at a busy desk: Crockford's base32,
  * case-insensitive, hyphens and spaces ignored, {@code I} and {@code L} read as {@code 1}
@@ -18,6 +20,22 @@ public final class ExpressCodeText {
 	private static final int MAX_TYPED_LENGTH = 64;
 
 	private ExpressCodeText() {
+	}
+
+	/**
+	 * A new canonical code: {@value #LENGTH} characters drawn uniformly from
+	 * {@link #ALPHABET} (50 bits). The express codes of the reconciler and the enrolment
+	 * codes of the edge are both issued here, so both read back through
+	 * {@link #canonicalOrNull}.
+	 * @param random the source of randomness (a {@code SecureRandom} for issued codes)
+	 * @return the code
+	 */
+	public static String newCode(RandomGenerator random) {
+		char[] code = new char[LENGTH];
+		for (int i = 0; i < code.length; i++) {
+			code[i] = ALPHABET.charAt(random.nextInt(ALPHABET.length()));
+		}
+		return new String(code);
 	}
 
 	/**

@@ -70,6 +70,14 @@ final class AgentOptions {
 			+ "\"that was not me\" (KIOSK_AGENT_ANNUL_WINDOW; default 2m, 0s for never).")
 	String annulWindow;
 
+	@Option(names = "--config", description = "Configuration file of these settings, as kiosk-agent enroll writes it "
+			+ "(KIOSK_AGENT_CONFIG); a flag or variable wins over it.")
+	String config;
+
+	@Option(names = "--edge-cert-sha256", description = "SHA-256 of the only edge certificate to accept "
+			+ "(KIOSK_AGENT_EDGE_CERT_SHA256; enroll pins the one it enrolled against).")
+	String edgeCertSha256;
+
 	Map<String, String> flags() {
 		Map<String, String> flags = new LinkedHashMap<>();
 		put(flags, "kiosk-id", this.kioskId);
@@ -88,6 +96,8 @@ final class AgentOptions {
 		put(flags, "flush-after-checkin", this.flushAfterCheckIn);
 		put(flags, "admission-check-budget", this.admissionCheckBudget);
 		put(flags, "annul-window", this.annulWindow);
+		put(flags, "edge-cert-sha256", this.edgeCertSha256);
+		put(flags, ConfigResolver.CONFIG, this.config);
 		return flags;
 	}
 

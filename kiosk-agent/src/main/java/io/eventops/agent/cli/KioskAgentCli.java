@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kiosk-agent", mixinStandardHelpOptions = true, version = "kiosk-agent 0.1",
 		description = "The reference kiosk client: a durable check-in log that flushes to the edge.",
-		subcommands = { CheckInCommand.class, FlushCommand.class, StatusCommand.class, SimulateCommand.class,
-				ServeCommand.class })
+		subcommands = { EnrollCommand.class, CheckInCommand.class, FlushCommand.class, StatusCommand.class,
+				SimulateCommand.class, ServeCommand.class })
 public final class KioskAgentCli implements Runnable {
 
 	@CommandLine.Spec

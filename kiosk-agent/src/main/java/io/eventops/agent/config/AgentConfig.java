@@ -30,11 +30,42 @@ import io.eventops.model.flush.FlushRequest;
  * admission check before it decides from the cache (1 ms to 10 s)
  * @param annulWindow how long after an admission the kiosk may annul it itself ("that was
  * not me", "the gate did not open"; 0 to 1 h, 0 for never; #36)
+ * @param edgeCertSha256 the SHA-256 (64 hex digits) of the edge certificate the kiosk
+ * enrolled against (#37), or {@code null}: when set, a connection to an edge presenting
+ * any other certificate is refused
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
 		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
-		Duration annulWindow) {
+		Duration annulWindow, String edgeCertSha256) {
+
+	/**
+	 * Settings without a pinned edge certificate (callers from before #37).
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @param caFile the CA file or {@code null}
+	 * @param database the log file or {@code null}
+	 * @param batchSize entries per request
+	 * @param maxEntryBytes largest entry
+	 * @param maxBatchBytes most bytes per request
+	 * @param retention how long acknowledged entries stay
+	 * @param connectTimeout connection timeout
+	 * @param requestTimeout request timeout
+	 * @param backoff retry schedule
+	 * @param idleInterval idle sleep of the loop
+	 * @param flushAfterCheckIn wake the loop on check-in
+	 * @param admissionCheckBudget the admission check's budget
+	 * @param annulWindow the annul window
+	 */
+	public AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+			int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
+			Duration annulWindow) {
+		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
+				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn, admissionCheckBudget,
+				annulWindow, null);
+	}
 
 	/** The default annul window (#36). */
 	public static final Duration DEFAULT_ANNUL_WINDOW = Duration.ofMinutes(2);
@@ -135,6 +166,27 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		if (annulWindow.isNegative() || annulWindow.compareTo(Duration.ofHours(1)) > 0) {
 			throw new IllegalArgumentException("annul-window must be within 0s..1h, not " + annulWindow);
 		}
+		if (edgeCertSha256 != null) {
+			edgeCertSha256 = edgeCertSha256.replace(":", "").toLowerCase(java.util.Locale.ROOT);
+			if (!CERT_SHA256.matcher(edgeCertSha256).matches()) {
+				throw new IllegalArgumentException(
+						"edge-cert-sha256 must be 64 hex digits (colons allowed), not '" + edgeCertSha256 + "'");
+			}
+		}
+	}
+
+	private static final Pattern CERT_SHA256 = Pattern.compile("[0-9a-f]{64}");
+
+	/**
+	 * The same settings with another pinned edge certificate.
+	 * @param sha256 the certificate's SHA-256, or {@code null} for none
+	 * @return the settings
+	 */
+	public AgentConfig withEdgeCertSha256(String sha256) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				sha256);
 	}
 
 	/**
@@ -158,7 +210,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withEdgeUrl(URI url) {
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -169,7 +222,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withCaFile(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -180,7 +234,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withDatabase(Path file) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -191,7 +246,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBatchSize(int size) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -202,7 +258,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withBackoff(BackoffPolicy policy) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -213,7 +270,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withRetention(Duration keep) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
-				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow);
+				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -224,7 +282,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withAnnulWindow(Duration window) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window,
+				this.edgeCertSha256);
 	}
 
 	/**
@@ -235,7 +294,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withAdmissionCheckBudget(Duration budget) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256);
 	}
 
 }

@@ -1,6 +1,7 @@
 package io.eventops.agent.config;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,20 +10,28 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 
 import io.eventops.agent.backoff.BackoffPolicy;
 
 /**
  * Resolves the settings: a flag wins over its environment variable ({@code --batch-size}
- * over {@code KIOSK_AGENT_BATCH_SIZE}), which wins over the default; every value is
- * parsed strictly and a bad one names both spellings.
+ * over {@code KIOSK_AGENT_BATCH_SIZE}), which wins over the configuration file
+ * ({@code --config} or {@code KIOSK_AGENT_CONFIG}: a properties file of the same names,
+ * {@code batch-size=500}, as {@code kiosk-agent enroll} writes it, #37), which wins over
+ * the default; every value is parsed strictly and a bad one names both spellings.
  */
 public final class ConfigResolver {
 
 	/** The settings' flag names (without {@code --}). */
 	public static final List<String> SETTINGS = List.of("kiosk-id", "edge-url", "token", "token-file", "ca-file", "db",
 			"batch-size", "max-entry-bytes", "retention", "connect-timeout", "request-timeout", "backoff-initial",
-			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window");
+			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window", "edge-cert-sha256");
+
+	/**
+	 * The flag of the configuration file (its variable is {@code KIOSK_AGENT_CONFIG}).
+	 */
+	public static final String CONFIG = "config";
 
 	/** The local stack's edge, the default of {@code edge-url}. */
 	public static final String DEFAULT_EDGE_URL = "https://localhost:8443";
@@ -31,9 +40,42 @@ public final class ConfigResolver {
 
 	private final Map<String, String> environment;
 
+	private final Map<String, String> file;
+
 	private ConfigResolver(Map<String, String> flags, Map<String, String> environment) {
 		this.flags = flags;
 		this.environment = environment;
+		this.file = file(flags, environment);
+	}
+
+	// the configuration file's settings, or none without one
+	private static Map<String, String> file(Map<String, String> flags, Map<String, String> environment) {
+		String name = flags.get(CONFIG);
+		if (name == null) {
+			String env = environment.get(environmentName(CONFIG));
+			name = (env != null && !env.isBlank()) ? env.trim() : null;
+		}
+		if (name == null) {
+			return Map.of();
+		}
+		Properties properties = new Properties();
+		try (Reader in = Files.newBufferedReader(Path.of(name), StandardCharsets.UTF_8)) {
+			properties.load(in);
+		}
+		catch (IOException ex) {
+			throw new IllegalArgumentException(describe(CONFIG) + " cannot be read: " + ex.getMessage());
+		}
+		Map<String, String> settings = new java.util.HashMap<>();
+		for (String key : properties.stringPropertyNames()) {
+			if (!SETTINGS.contains(key)) {
+				throw new IllegalArgumentException(describe(CONFIG) + " " + name + ": unknown setting '" + key + "'");
+			}
+			String value = properties.getProperty(key).trim();
+			if (!value.isEmpty()) {
+				settings.put(key, value);
+			}
+		}
+		return settings;
 	}
 
 	/**
@@ -85,7 +127,7 @@ public final class ConfigResolver {
 				new BackoffPolicy(initial, max, backoff.jitter(), backoff.maxRetryAfter()), defaults.idleInterval(),
 				bool("flush-after-checkin", defaults.flushAfterCheckIn()),
 				duration("admission-check-budget", defaults.admissionCheckBudget()),
-				duration("annul-window", defaults.annulWindow()));
+				duration("annul-window", defaults.annulWindow()), value("edge-cert-sha256"));
 	}
 
 	private String token() {
@@ -111,7 +153,7 @@ public final class ConfigResolver {
 			return flag;
 		}
 		String env = this.environment.get(environmentName(name));
-		return (env != null && !env.isBlank()) ? env.trim() : null;
+		return (env != null && !env.isBlank()) ? env.trim() : this.file.get(name);
 	}
 
 	private String orDefault(String name, String fallback) {

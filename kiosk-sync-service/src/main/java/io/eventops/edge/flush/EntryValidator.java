@@ -45,6 +45,20 @@ final class EntryValidator {
 	 * @return the check
 	 */
 	EntryCheck check(String kioskId, String kioskAreaId, ParsedFlush.RawEntry raw) {
+		return check(kioskId, kioskAreaId, false, raw);
+	}
+
+	/**
+	 * Checks an entry of a kiosk.
+	 * @param kioskId the kiosk
+	 * @param kioskAreaId the area the kiosk was provisioned for, or {@code null} for the
+	 * event's implicit area
+	 * @param annulsAnyAdmission whether the kiosk may annul an admission of another kiosk
+	 * (a staffed desk, profile {@code DESK}, issue #37), not only its own
+	 * @param raw the entry as received
+	 * @return the check
+	 */
+	EntryCheck check(String kioskId, String kioskAreaId, boolean annulsAnyAdmission, ParsedFlush.RawEntry raw) {
 		JsonNode node = raw.node();
 		JsonNode key = node.get("idempotencyKey");
 		String keyAsSent = (key != null && key.isString()) ? key.stringValue() : null;
@@ -89,7 +103,8 @@ final class EntryValidator {
 			overrides = new BadgeOverrides(text(badge.get("displayName")), text(badge.get("company")));
 		}
 		if (type == EntryType.ANNUL) {
-			return annulment(raw, keyAsSent, node, attendee.stringValue(), capturedAt, queuedAt, printed, overrides);
+			return annulment(raw, keyAsSent, node, attendee.stringValue(), capturedAt, queuedAt, printed, overrides,
+					annulsAnyAdmission);
 		}
 		JsonNode area = present(node.get("areaId"));
 		// the kiosk's own area or, for a kiosk provisioned without one, none: the area is
@@ -122,7 +137,8 @@ final class EntryValidator {
 	// key is an admission of this attendee only the reconciler knows; here it must be one
 	// of this kiosk's keys.
 	private static EntryCheck annulment(ParsedFlush.RawEntry raw, String keyAsSent, JsonNode node, String attendeeId,
-			OffsetDateTime capturedAt, OffsetDateTime queuedAt, JsonNode printed, BadgeOverrides overrides) {
+			OffsetDateTime capturedAt, OffsetDateTime queuedAt, JsonNode printed, BadgeOverrides overrides,
+			boolean annulsAnyAdmission) {
 		if (printed != null && printed.isBoolean() && printed.booleanValue()) {
 			return EntryCheck.invalid(keyAsSent, "badgePrintedLocally");
 		}
@@ -140,12 +156,13 @@ final class EntryValidator {
 			return EntryCheck.invalid(keyAsSent, "kioskDecision");
 		}
 		JsonNode annuls = present(node.get("annuls"));
-		// a kiosk annuls its own admissions only ("that was not me"); any other is ops',
-		// with a reason, at the reconciler (invariant 11: one kiosk never undoes
-		// another's)
+		// a self-service kiosk annuls its own admissions only ("that was not me"); any
+		// other is ops', with a reason, at the reconciler, or a staffed desk's (profile
+		// DESK, issue #37): one unattended kiosk never undoes another's (invariant 11)
 		String ownKeys = keyAsSent.substring(0, keyAsSent.lastIndexOf(':') + 1);
 		if (annuls == null || !annuls.isString() || !isAdmissionKey(annuls.stringValue())
-				|| annuls.stringValue().equals(keyAsSent) || !annuls.stringValue().startsWith(ownKeys)) {
+				|| annuls.stringValue().equals(keyAsSent)
+				|| (!annulsAnyAdmission && !annuls.stringValue().startsWith(ownKeys))) {
 			return EntryCheck.invalid(keyAsSent, "annuls");
 		}
 		return EntryCheck.valid(new FlushEntry(raw.seq(), keyAsSent, EntryType.ANNUL, attendeeId, capturedAt, queuedAt,

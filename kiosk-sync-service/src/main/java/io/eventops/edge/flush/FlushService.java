@@ -10,11 +10,14 @@ import io.eventops.edge.forward.ReconcilerClient;
 import io.eventops.edge.forward.ReconcilerLinkProperties;
 import io.eventops.edge.forward.ReconcilerUnavailableException;
 import io.eventops.edge.kiosk.KioskPrincipal;
+import io.eventops.edge.kiosk.KioskProfile;
 import io.eventops.edge.kiosk.KioskTracking;
 import io.eventops.edge.rules.TimeRules;
 import io.eventops.model.flush.FlushEntry;
 import io.eventops.edge.rules.Verdict;
 import io.eventops.edge.web.EdgeException;
+import io.eventops.edge.web.OutsideProfileException;
+import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.Acknowledgement;
 import io.eventops.model.flush.FlushResponse;
 import io.eventops.model.flush.RejectionReason;
@@ -123,9 +126,15 @@ class FlushService {
 		List<EntryCheck> checks = new ArrayList<>(raws.size());
 		List<FlushEntry> valid = new ArrayList<>(raws.size());
 		for (ParsedFlush.RawEntry raw : raws) {
-			EntryCheck check = this.validator.check(kioskId, kiosk.areaId(), raw);
+			EntryCheck check = this.validator.check(kioskId, kiosk.areaId(), kiosk.profile() == KioskProfile.DESK, raw);
 			checks.add(check);
 			if (check.isValid()) {
+				// an exit flushes exits only (issue #37): anything else refuses the whole
+				// flush, nothing of it applied, as every request outside a profile
+				if (kiosk.profile() == KioskProfile.EXIT && check.entry().type() != EntryType.EXIT) {
+					throw new OutsideProfileException(kiosk.profile(), "An EXIT kiosk flushes EXIT entries only; entry "
+							+ raw.seq() + " is " + check.entry().type() + ". Nothing of this flush was applied.");
+				}
 				valid.add(check.entry());
 			}
 		}

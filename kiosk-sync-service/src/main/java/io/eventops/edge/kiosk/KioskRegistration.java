@@ -22,17 +22,31 @@ import jakarta.validation.constraints.Size;
  * @param direction {@code ENTRY}, {@code EXIT} or {@code BOTH}; {@code null} is
  * {@code ENTRY} (a string, not the enum, so that a wrong value is a 422 naming the field
  * rather than an unreadable body)
+ * @param profile {@code KIOSK}, {@code DESK} or {@code EXIT} (issue #37); {@code null} is
+ * {@code KIOSK}
  */
-record KioskRegistration(@NotNull @Pattern(regexp = "(?!desk$)(?!exit-all$)(?!xc-)[a-z0-9][a-z0-9-]{1,31}",
-		message = "must be 2-32 characters of [a-z0-9-], starting with a letter or digit, "
-				+ "and none of desk, exit-all, xc-... (the help desk's, the automatic check-out's and express codes')") String kioskId,
+record KioskRegistration(
+		@NotNull @Pattern(regexp = KioskRegistration.KIOSK_ID,
+				message = KioskRegistration.KIOSK_ID_MESSAGE) String kioskId,
 		@NotBlank @Size(max = 64) String eventId, @Size(max = 128) String label,
 		@NotBlank @Size(max = 64) String printerPool,
-		@Pattern(regexp = "[A-Za-z0-9_.:-]{1,64}",
+		@Pattern(regexp = KioskRegistration.AREA_ID,
 				message = "must be 1-64 characters of [A-Za-z0-9_.:-]") String areaId,
 		@Schema(allowableValues = {
 				"ENTRY", "EXIT", "BOTH" }, defaultValue = "ENTRY") @Pattern(regexp = KioskDirection.PATTERN,
-						message = "must be ENTRY, EXIT or BOTH") String direction){
+						message = "must be ENTRY, EXIT or BOTH") String direction,
+		@Schema(allowableValues = { "KIOSK", "DESK", "EXIT" }, defaultValue = "KIOSK") @Pattern(
+				regexp = KioskProfile.PATTERN, message = "must be KIOSK, DESK or EXIT") String profile){
+
+	/** A kiosk id's pattern (also an enrolment's, issue #37). */
+	static final String KIOSK_ID = "(?!desk$)(?!exit-all$)(?!xc-)[a-z0-9][a-z0-9-]{1,31}";
+
+	/** What a kiosk id that does not match {@link #KIOSK_ID} is told. */
+	static final String KIOSK_ID_MESSAGE = "must be 2-32 characters of [a-z0-9-], starting with a letter or digit, "
+			+ "and none of desk, exit-all, xc-... (the help desk's, the automatic check-out's and express codes')";
+
+	/** An area id's pattern. */
+	static final String AREA_ID = "[A-Za-z0-9_.:-]{1,64}";
 
 	/**
 	 * A kiosk of the event's implicit area that records admissions, as before issue #35.
@@ -42,7 +56,7 @@ record KioskRegistration(@NotNull @Pattern(regexp = "(?!desk$)(?!exit-all$)(?!xc
 	 * @param printerPool its printer pool
 	 */
 	KioskRegistration(String kioskId, String eventId, String label, String printerPool) {
-		this(kioskId, eventId, label, printerPool, null, null);
+		this(kioskId, eventId, label, printerPool, null, null, null);
 	}
 
 	/**
@@ -51,6 +65,14 @@ record KioskRegistration(@NotNull @Pattern(regexp = "(?!desk$)(?!exit-all$)(?!xc
 	 */
 	KioskDirection kioskDirection() {
 		return (this.direction != null) ? KioskDirection.valueOf(this.direction) : KioskDirection.ENTRY;
+	}
+
+	/**
+	 * The kiosk's profile, once the registration is valid.
+	 * @return the profile, {@code KIOSK} when none was given
+	 */
+	KioskProfile kioskProfile() {
+		return (this.profile != null) ? KioskProfile.valueOf(this.profile) : KioskProfile.KIOSK;
 	}
 
 }

@@ -29,10 +29,11 @@ public class KioskRegistry {
 	String provision(KioskRegistration registration) {
 		String token = Tokens.issue();
 		int inserted = this.jdbc.update("""
-				INSERT INTO edge.kiosks (kiosk_id, event_id, label, printer_pool, token_hash, area_id, direction)
-				VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kiosk_id) DO NOTHING""", registration.kioskId(),
+				INSERT INTO edge.kiosks (kiosk_id, event_id, label, printer_pool, token_hash, area_id, direction,
+				  profile)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (kiosk_id) DO NOTHING""", registration.kioskId(),
 				registration.eventId(), registration.label(), registration.printerPool(), Tokens.hash(token),
-				registration.areaId(), registration.kioskDirection().name());
+				registration.areaId(), registration.kioskDirection().name(), registration.kioskProfile().name());
 		if (inserted == 0) {
 			throw EdgeException.conflict(EdgeProblem.KIOSK_EXISTS,
 					"Kiosk '" + registration.kioskId() + "' already exists.");
@@ -54,11 +55,11 @@ public class KioskRegistry {
 	 * @return the kiosk it authorises, unless it is unknown or revoked
 	 */
 	public Optional<KioskPrincipal> findActiveByToken(String token) {
-		List<KioskPrincipal> kiosks = this.jdbc.query(
-				"""
-						SELECT kiosk_id, event_id, printer_pool, area_id, direction FROM edge.kiosks
-						WHERE token_hash = ? AND revoked_at IS NULL""", (rs, n) -> new KioskPrincipal(rs.getString(1),
-						rs.getString(2), rs.getString(3), rs.getString(4), KioskDirection.valueOf(rs.getString(5))),
+		List<KioskPrincipal> kiosks = this.jdbc.query("""
+				SELECT kiosk_id, event_id, printer_pool, area_id, direction, profile FROM edge.kiosks
+				WHERE token_hash = ? AND revoked_at IS NULL""",
+				(rs, n) -> new KioskPrincipal(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+						KioskDirection.valueOf(rs.getString(5)), KioskProfile.valueOf(rs.getString(6))),
 				Tokens.hash(token));
 		return kiosks.stream().findFirst();
 	}

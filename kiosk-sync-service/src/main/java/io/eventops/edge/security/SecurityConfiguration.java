@@ -9,6 +9,7 @@ import io.eventops.web.security.ServiceSecurity;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.authorization.AuthorizationManager;
@@ -36,8 +37,14 @@ class SecurityConfiguration {
 			.statelessWithProblems(http, problems, loginThrottle, new KioskTokenFilter(registry), unauthorized,
 					"These credentials do not allow this operation.")
 			.authorizeHttpRequests((requests) -> ServiceSecurity.authorize(requests,
-					(own) -> own.requestMatchers("/v1/kiosks/{kioskId}/**").access(ownKiosk()), "/admin/v1/kiosks",
-					"/admin/v1/kiosks/*/revoke"));
+					(own) -> own.requestMatchers("/v1/kiosks/{kioskId}/**")
+						.access(ownKiosk())
+						// a kiosk enrols before it has a token: the code is its
+						// credential
+						// (rate-limited per address)
+						.requestMatchers(HttpMethod.POST, "/v1/enrol")
+						.permitAll(),
+					"/admin/v1/kiosks", "/admin/v1/kiosks/*/revoke", "/admin/v1/enrolments"));
 		return http.build();
 	}
 

@@ -138,6 +138,35 @@ public class EdgeException extends Refusal {
 				"The print service cannot be asked now; retry after the indicated delay.", List.of(), retryAfter);
 	}
 
+	public static EdgeException invalidEnrolmentCode() {
+		return new EdgeException(Kind.INVALID, EdgeProblem.MALFORMED_ENROLMENT_CODE, "Invalid enrolment code",
+				"An enrolment code is 10 characters of 0-9 and A-Z without U (case, hyphens and spaces do not matter,"
+						+ " I and L read as 1, O as 0); nothing was enrolled.",
+				List.of(new ProblemResponses.FieldError("code", "not an enrolment code")), null);
+	}
+
+	public static EdgeException unknownEnrolmentCode() {
+		return new EdgeException(Kind.NOT_FOUND, EdgeProblem.UNKNOWN_ENROLMENT_CODE, "Unknown enrolment code",
+				"No enrolment was issued with this code; check what was typed or ask for a new code.", List.of(), null);
+	}
+
+	public static EdgeException enrolmentCodeUsed() {
+		return new EdgeException(Kind.GONE, EdgeProblem.ENROLMENT_CODE_USED, "Enrolment code used",
+				"This enrolment code has enrolled a kiosk already; a code enrols one kiosk. Ask for a new code.",
+				List.of(), null);
+	}
+
+	public static EdgeException enrolmentCodeExpired() {
+		return new EdgeException(Kind.GONE, EdgeProblem.ENROLMENT_CODE_EXPIRED, "Enrolment code expired",
+				"This enrolment code expired before it was used. Ask for a new code.", List.of(), null);
+	}
+
+	public static EdgeException enrolmentRateLimited(Duration retryAfter) {
+		return new EdgeException(Kind.THROTTLED, EdgeProblem.ENROLMENT_RATE_LIMITED, "Too many enrolments",
+				"This address has tried too many enrolment codes; retry after the indicated delay.", List.of(),
+				retryAfter);
+	}
+
 	public static EdgeException conflict(EdgeProblem type, String detail) {
 		return new EdgeException(Kind.CONFLICT, type, "Conflict", detail, List.of(), null);
 	}

@@ -45,7 +45,19 @@ public enum EdgeProblem implements Refusal.Type {
 
 	NO_BADGE_JOB("no-badge-job"),
 
-	PRINT_UNAVAILABLE("print-unavailable");
+	PRINT_UNAVAILABLE("print-unavailable"),
+
+	MALFORMED_ENROLMENT_CODE("malformed-enrolment-code"),
+
+	UNKNOWN_ENROLMENT_CODE("unknown-enrolment-code"),
+
+	ENROLMENT_CODE_USED("enrolment-code-used"),
+
+	ENROLMENT_CODE_EXPIRED("enrolment-code-expired"),
+
+	ENROLMENT_RATE_LIMITED("enrolment-rate-limited"),
+
+	OUTSIDE_PROFILE("outside-profile");
 
 	private final String slug;
 

@@ -79,13 +79,23 @@ class OpenApiConfiguration {
 	private static void describe(String endpoint, Operation operation) {
 		// one tag per audience: a generated client gets a KioskApi and a KioskAdminApi
 		operation.setTags(List.of(endpoint.contains(" /v1/") ? "kiosk" : "kiosk-admin"));
-		if (endpoint.contains(" /v1/")) {
+		if (endpoint.equals("POST /v1/enrol")) {
+			// no token yet: the one-time code is the credential
+			ApiDocuments.problem(operation, 429, "enrolment-rate-limited",
+					"this client address tried too many codes (eventops.edge.enrolment.*: a burst of 200, "
+							+ "then 60 a minute, shared by every replica)");
+			ApiDocuments.retryAfter(operation, 429);
+		}
+		else if (endpoint.contains(" /v1/")) {
 			kioskIdParameter(operation);
 			ApiDocuments.secured(operation, KIOSK_TOKEN);
 			ApiDocuments.problem(operation, 401, "unauthorized", "no token, an unknown one, or a revoked kiosk");
 			ApiDocuments.problem(operation, 403, "forbidden", "the token belongs to another kiosk");
 			ApiDocuments.problem(operation, 429, "rate-limited", "the kiosk is over its request rate");
 			ApiDocuments.retryAfter(operation, 429);
+			ApiDocuments.problem(operation, 403, "outside-profile",
+					"the kiosk's profile (KIOSK, DESK or EXIT, named in the problem) does not allow this request "
+							+ "(docs/fleet.md)");
 		}
 		else {
 			ApiDocuments.opsSecured(operation);
@@ -178,6 +188,34 @@ class OpenApiConfiguration {
 			case "POST /admin/v1/kiosks/{kioskId}/revoke" -> {
 				operation.summary("Revokes a kiosk's token (ADMIN)");
 				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+			}
+			case "POST /admin/v1/enrolments" -> {
+				operation
+					.summary("Issues a one-time enrolment code for a kiosk (ADMIN); the code is in this answer only")
+					.description("""
+							A short typeable code (10 Crockford base32 characters, shown as two groups of five) \
+							and its QR image (a data: URI of a PNG). A kiosk redeems it once with POST /v1/enrol \
+							before expiresAt; the edge stores only its SHA-256 (docs/fleet.md).""");
+				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
+				ApiDocuments.problem(operation, 422, "validation", "a field is missing or malformed (see errors)");
+			}
+			case "POST /v1/enrol" -> {
+				operation.summary("Enrols a kiosk with a one-time code; its token is in this answer only")
+					.description("""
+							Provisions the kiosk the code was issued for and answers its token and settings. A code \
+							enrols one kiosk: a second use is a 410 enrolment-code-used, however many kiosks \
+							present it at once.""");
+				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
+				ApiDocuments.problem(operation, 422, "validation", "code is missing or too long, or label too long");
+				ApiDocuments.problem(operation, 422, "malformed-enrolment-code",
+						"the code cannot be an enrolment code (10 Crockford base32 characters; case, hyphens and "
+								+ "spaces are ignored, I and L read as 1, O as 0)");
+				ApiDocuments.problem(operation, 404, "unknown-enrolment-code",
+						"no enrolment was issued with this code");
+				ApiDocuments.problem(operation, 409, "kiosk-exists",
+						"the kiosk id the code was issued for exists already; the code stays unused");
+				ApiDocuments.problem(operation, 410, "enrolment-code-used", "the code has enrolled a kiosk already");
+				ApiDocuments.problem(operation, 410, "enrolment-code-expired", "the code expired unused");
 			}
 			case "GET /admin/v1/kiosks" ->
 				operation.summary("Every kiosk with its watermarks, backlog, gaps and outcome and flag counts (OPS)");

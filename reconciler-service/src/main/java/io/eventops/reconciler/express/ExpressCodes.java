@@ -50,9 +50,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 class ExpressCodes {
 
-	// Crockford's base32 without I, L, O, U: nothing to misread at a busy desk
-	private static final char[] ALPHABET = ExpressCodeText.ALPHABET.toCharArray();
-
+	// Crockford's base32 without I, L, O, U (ExpressCodeText.newCode): nothing to
+	// misread at a busy desk
 	private final SecureRandom random = new SecureRandom();
 
 	private final JdbcTemplate jdbc;
@@ -311,11 +310,7 @@ class ExpressCodes {
 	}
 
 	private String newCode() {
-		char[] code = new char[ExpressCodeText.LENGTH];
-		for (int i = 0; i < code.length; i++) {
-			code[i] = ALPHABET[this.random.nextInt(ALPHABET.length)];
-		}
-		return new String(code);
+		return ExpressCodeText.newCode(this.random);
 	}
 
 }
