@@ -202,6 +202,13 @@ class ErasureTests {
 		assertThat(erasure.status()).as(erasure.body().toString()).isEqualTo(200);
 		assertThat(erasure.body().get("erased").asBoolean()).isTrue();
 		assertThat(erasure.body().get("counts").get("attendees").asInt()).isEqualTo(3);
+		// a kiosk that still held a name sends a later winning check-in with it
+		batch(kiosk, overridden(TestData.entry(kiosk, 4, people.get(1)).capturedAt(THU.plusMinutes(1)),
+				this.canary + " Late"));
+		assertThat(this.jdbc.queryForObject("SELECT seq FROM reconciler.check_ins WHERE attendee_id = ?", Long.class,
+				people.get(1)))
+			.as("the late check-in is the winning record")
+			.isEqualTo(4);
 
 		assertThat(CanarySearch.hits(this.jdbc, this.canary)).isEmpty();
 		assertThat(this.jdbc.queryForObject(
