@@ -13,9 +13,15 @@ import java.util.List;
  * @param days the event's local days
  * @param ticketTypes the ticket types; the first is the type of attendees without one
  * @param areas the areas; exactly one prints the badge
+ * @param personalDataRetentionDays how many days after the event's last day (in
+ * {@code timeZone}) the attendees' personal data is kept before it is erased (issue #38),
+ * 0 to 36500; {@code null}: kept until an admin erases it
  */
 public record EventPolicy(Long version, String timeZone, List<LocalDate> days, List<TicketType> ticketTypes,
-		List<Area> areas) {
+		List<Area> areas, Integer personalDataRetentionDays) {
+
+	/** The largest retention: a hundred years. */
+	public static final int MAX_RETENTION_DAYS = 36_500;
 
 	/**
 	 * Normalizes what JSON may leave out: lists to empty, the version to 0 (boxed, so
@@ -29,12 +35,26 @@ public record EventPolicy(Long version, String timeZone, List<LocalDate> days, L
 	}
 
 	/**
+	 * A policy without a retention of personal data.
+	 * @param version the version
+	 * @param timeZone the time zone
+	 * @param days the days
+	 * @param ticketTypes the ticket types
+	 * @param areas the areas
+	 */
+	public EventPolicy(Long version, String timeZone, List<LocalDate> days, List<TicketType> ticketTypes,
+			List<Area> areas) {
+		this(version, timeZone, days, ticketTypes, areas, null);
+	}
+
+	/**
 	 * The same policy under another version, as the server numbers a saved one.
 	 * @param version the new version
 	 * @return the policy with that version
 	 */
 	public EventPolicy withVersion(long version) {
-		return new EventPolicy(version, this.timeZone, this.days, this.ticketTypes, this.areas);
+		return new EventPolicy(version, this.timeZone, this.days, this.ticketTypes, this.areas,
+				this.personalDataRetentionDays);
 	}
 
 }

@@ -66,6 +66,11 @@ public final class PolicyCompiler {
 		}
 		checkZone(policy.timeZone(), problems);
 		Set<LocalDate> days = checkDays(policy, problems);
+		Integer retention = policy.personalDataRetentionDays();
+		if (retention != null && (retention < 0 || retention > EventPolicy.MAX_RETENTION_DAYS)) {
+			problems.add(new PolicyProblem("personalDataRetentionDays", "must be 0 to " + EventPolicy.MAX_RETENTION_DAYS
+					+ " days after the event's last day, or absent to keep personal data until an admin erases it"));
+		}
 		Set<String> types = checkTicketTypes(policy, days, problems);
 		return checkAreas(policy, days, types, problems);
 	}

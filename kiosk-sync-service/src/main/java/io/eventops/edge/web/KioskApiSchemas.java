@@ -141,10 +141,13 @@ final class KioskApiSchemas {
 
 	}
 
-	/** What a change did. */
+	/**
+	 * What a change did; {@code ERASED} (#38): the attendee's personal data was erased,
+	 * and a kiosk cache deletes what it holds of it.
+	 */
 	public enum ChangeKind {
 
-		REGISTERED, UPDATED, CHECKED_IN, CORRECTED, CREDENTIAL_REISSUED
+		REGISTERED, UPDATED, CHECKED_IN, CORRECTED, CREDENTIAL_REISSUED, ERASED
 
 	}
 

@@ -26,7 +26,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Imports attendees into an event as one set-based upsert; a bad row refuses the whole
- * import and changes nothing.
+ * import and changes nothing. A new import of an erased attendee (#38) brings its data
+ * back: it is no longer erased.
  */
 @Service
 class AttendeeRegistry {
@@ -40,7 +41,7 @@ class AttendeeRegistry {
 			ORDER BY 1
 			ON CONFLICT (attendee_id) DO UPDATE SET display_name = EXCLUDED.display_name,
 			  company = EXCLUDED.company, tier = EXCLUDED.tier, email = EXCLUDED.email,
-			  ticket_type = EXCLUDED.ticket_type, updated_at = now()
+			  ticket_type = EXCLUDED.ticket_type, erased_at = NULL, updated_at = now()
 			WHERE a.event_id = EXCLUDED.event_id
 			RETURNING attendee_id, (xmax = 0) AS inserted""";
 

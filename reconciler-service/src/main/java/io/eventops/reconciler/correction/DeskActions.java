@@ -1,5 +1,6 @@
 package io.eventops.reconciler.correction;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -120,11 +121,22 @@ class DeskActions {
 		return jobId.toString();
 	}
 
+	// an erased attendee (#38) gets neither a correction (it would bring names back)
+	// nor a reprint (a badge without a name) until a new import of it
 	private String requireAttendee(String attendeeId) {
-		List<String> found = this.jdbc.queryForList(
-				"SELECT event_id FROM reconciler.attendees WHERE attendee_id = ? FOR UPDATE", String.class, attendeeId);
+		List<Boolean> erased = new ArrayList<>();
+		List<String> found = this.jdbc.query(
+				"SELECT event_id, erased_at IS NOT NULL FROM reconciler.attendees WHERE attendee_id = ? FOR UPDATE",
+				(rs, n) -> {
+					erased.add(rs.getBoolean(2));
+					return rs.getString(1);
+				}, attendeeId);
 		if (found.isEmpty()) {
 			throw DomainException.notFound("Attendee", attendeeId);
+		}
+		if (erased.get(0)) {
+			throw DomainException.conflict(ReconcilerProblem.ATTENDEE_ERASED, "Attendee '" + attendeeId
+					+ "' was erased; import it again before correcting or reprinting its badge.");
 		}
 		return found.get(0);
 	}

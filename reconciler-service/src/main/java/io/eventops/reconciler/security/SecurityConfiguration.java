@@ -33,9 +33,12 @@ class SecurityConfiguration {
 					(own) -> own.requestMatchers("/internal/**")
 						.hasRole("INTERNAL")
 						.requestMatchers(HttpMethod.PUT, "/admin/v1/events/*/policy")
+						.hasRole("ADMIN")
+						// #38: personal data goes out to admins only
+						.requestMatchers(HttpMethod.GET, "/admin/v1/events/*/export", "/admin/v1/attendees/*/export")
 						.hasRole("ADMIN"),
 					"/admin/v1/events/*/attendees", "/admin/v1/events/*/express-codes",
-					"/admin/v1/express-codes/*/replace"));
+					"/admin/v1/express-codes/*/replace", "/admin/v1/attendees/*/erase", "/admin/v1/events/*/erase"));
 		return http.build();
 	}
 

@@ -21,6 +21,12 @@ public enum ChangeKind {
 	CREDENTIAL_REISSUED,
 
 	/** A new version of the event's access-control policy (no attendee; issue #35). */
-	POLICY
+	POLICY,
+
+	/**
+	 * The attendee's personal data was erased (issue #38): the attendee carries none any
+	 * more, and a kiosk cache deletes what it holds of it.
+	 */
+	ERASED
 
 }

@@ -62,6 +62,8 @@ class OpenApiConfiguration {
 				operation
 					.summary("A desk correction (OPS): the new winning record, never undone by a later kiosk write");
 				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+				ApiDocuments.problem(operation, 409, "attendee-erased",
+						"the attendee's personal data was erased; import it again first");
 				ApiDocuments.problem(operation, 422, "empty-correction", "none of displayName, company, tier is given");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
 			}
@@ -69,6 +71,8 @@ class OpenApiConfiguration {
 				operation.summary("Reprints a badge with a new credential (OPS); the old credential is revoked");
 				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
 				ApiDocuments.problem(operation, 409, "not-checked-in", "the attendee is not checked in");
+				ApiDocuments.problem(operation, 409, "attendee-erased",
+						"the attendee's personal data was erased; import it again first");
 				ApiDocuments.problem(operation, 422, "validation", "a field is invalid (see errors)");
 			}
 			case "POST /admin/v1/attendees/{attendeeId}/annul" -> {
@@ -169,6 +173,31 @@ class OpenApiConfiguration {
 						+ "(OPS; the same at /internal for the edge; invariant 13)");
 				ApiDocuments.problem(operation, 404, "not-found",
 						"no such event, or no such area in its current policy");
+			}
+			case "POST /admin/v1/attendees/{attendeeId}/erase" -> {
+				operation
+					.summary("Erases the attendee's personal data (ADMIN, #38): names, companies, e-mails and free "
+							+ "text go, ids, counts, times, areas and outcomes stay; unsent badge jobs are withdrawn and "
+							+ "kiosks get an ERASED change. Again: erased false, nothing changed");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
+				ApiDocuments.problem(operation, 422, "validation", "the reason is missing or too long (see errors)");
+			}
+			case "POST /admin/v1/events/{eventId}/erase" -> {
+				operation.summary("Erases the personal data of every attendee of the event (ADMIN, #38), as the "
+						+ "attendee's erasure does, and of its quarantined entries. Again: erased false, nothing changed");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+				ApiDocuments.problem(operation, 422, "validation", "the reason is missing or too long (see errors)");
+			}
+			case "GET /admin/v1/events/{eventId}/export" -> {
+				operation.summary("Streams every attendee of the event with check-ins, areas, times, kiosks and "
+						+ "outcomes as CSV (one row per movement) or a JSON array (ADMIN, #38)");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+				ApiDocuments.problem(operation, 422, "invalid-export-format", "format is neither csv nor json");
+			}
+			case "GET /admin/v1/attendees/{attendeeId}/export" -> {
+				operation.summary("One person's data for a subject access request (ADMIN, #38): registry, winning "
+						+ "record, movements, badge jobs, annulments, quarantined entries and erasures");
+				ApiDocuments.problem(operation, 404, "not-found", "no such attendee");
 			}
 			default -> throw new IllegalStateException(
 					"The OpenAPI document does not describe " + endpoint + ": add it to OpenApiConfiguration");

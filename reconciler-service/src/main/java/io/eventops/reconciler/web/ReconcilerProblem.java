@@ -60,7 +60,11 @@ public enum ReconcilerProblem implements Refusal.Type {
 
 	INVALID_STREAM_REQUEST("invalid-stream-request"),
 
-	RESYNC("resync");
+	RESYNC("resync"),
+
+	ATTENDEE_ERASED("attendee-erased"),
+
+	INVALID_EXPORT_FORMAT("invalid-export-format");
 
 	private final String slug;
 
