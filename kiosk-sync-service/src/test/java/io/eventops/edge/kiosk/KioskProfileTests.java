@@ -52,9 +52,9 @@ class KioskProfileTests {
 	/** Every kiosk endpoint, a request to it, and the profiles that may send it. */
 	static Stream<Arguments> requests() {
 		List<Call> calls = List.of(new Call("POST", "/flush", "{\"highestLocalSeq\":0,\"entries\":[]}", EVERY),
-				new Call("GET", "/sync-state", null, EVERY), new Call("GET", "/snapshot", null, KIOSK_OR_DESK),
-				new Call("GET", "/changes?after=0&waitSeconds=0", null, KIOSK_OR_DESK),
-				new Call("GET", "/changes/stream", null, KIOSK_OR_DESK),
+				new Call("GET", "/sync-state", null, EVERY), new Call("GET", "/snapshot", null, EVERY),
+				new Call("GET", "/changes?after=0&waitSeconds=0", null, EVERY),
+				new Call("GET", "/changes/stream", null, EVERY),
 				new Call("POST", "/admission-check",
 						"{\"attendeeId\":\"a-1\",\"capturedAt\":\"" + TestData.time(java.time.OffsetDateTime.now())
 								+ "\"}",
