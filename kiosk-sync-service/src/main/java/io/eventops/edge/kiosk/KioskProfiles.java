@@ -20,8 +20,8 @@ import org.springframework.web.servlet.HandlerMapping;
  * endpoint of {@code /v1/kiosks/**} that is not listed here is outside every profile.
  * What a flush may carry is the flush's to check (an {@code EXIT} kiosk flushes exits
  * only; only a {@code DESK} annuls another kiosk's admission). Every profile reads the
- * attendee cache (snapshot and changes): an exit kiosk's screen finds the person leaving by
- * name, and every cache must receive the changes that erase personal data (#38).
+ * attendee cache (snapshot and changes): an exit kiosk's screen finds the person leaving
+ * by name, and every cache must receive the changes that erase personal data (#38).
  */
 public final class KioskProfiles implements HandlerInterceptor {
 
@@ -36,8 +36,7 @@ public final class KioskProfiles implements HandlerInterceptor {
 	 */
 	public static final Map<String, Set<KioskProfile>> ENDPOINTS = Map.ofEntries(
 			Map.entry("POST " + KIOSK + "/flush", EVERY), Map.entry("GET " + KIOSK + "/sync-state", EVERY),
-			Map.entry("GET " + KIOSK + "/snapshot", EVERY),
-			Map.entry("GET " + KIOSK + "/changes", EVERY),
+			Map.entry("GET " + KIOSK + "/snapshot", EVERY), Map.entry("GET " + KIOSK + "/changes", EVERY),
 			Map.entry("GET " + KIOSK + "/changes/stream", EVERY),
 			Map.entry("POST " + KIOSK + "/admission-check", ATTENDED_OR_SELF_SERVICE),
 			Map.entry("POST " + KIOSK + "/express-codes/{code}/redeem", ATTENDED_OR_SELF_SERVICE),
