@@ -180,6 +180,21 @@ final class EdgeFixture {
 	}
 
 	/**
+	 * Imports one attendee of the test event with a name, a company and an e-mail address
+	 * (#38's canaries).
+	 */
+	void importPerson(String attendeeId, String displayName, String company, String email) {
+		Map<String, String> person = Map.of("attendeeId", attendeeId, "displayName", displayName, "company", company,
+				"email", email);
+		admin("POST", "/admin/v1/events/" + EVENT_ID + "/attendees", WireFormat.write(List.of(person)), 200);
+	}
+
+	/** Erases one attendee's personal data at the reconciler (ADMIN, #38). */
+	void erase(String attendeeId) {
+		admin("POST", "/admin/v1/attendees/" + attendeeId + "/erase", "{\"reason\":\"agent test\"}", 200);
+	}
+
+	/**
 	 * Provisions a kiosk of another event for an area and a direction (#35).
 	 * @return its token
 	 */

@@ -48,6 +48,9 @@ public final class AttendeeCache implements AutoCloseable {
 			Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
 			try (Statement statement = connection.createStatement()) {
 				statement.execute("PRAGMA journal_mode=WAL");
+				// deleted and rewritten rows are overwritten with zeros in the file, not
+				// left in free space: an erased attendee's bytes leave the disk (#38)
+				statement.execute("PRAGMA secure_delete=ON");
 				statement.execute("""
 						CREATE TABLE IF NOT EXISTS cache_state (id INTEGER PRIMARY KEY CHECK (id = 1),
 						  event_id TEXT, stream_seq INTEGER NOT NULL)""");
@@ -357,6 +360,54 @@ public final class AttendeeCache implements AutoCloseable {
 			}
 		});
 		return true;
+	}
+
+	/**
+	 * Applies an {@code ERASED} change (#38) if it is newer than the last applied one
+	 * (invariant 10): the attendee's row goes, with its name, company and e-mail address,
+	 * from the table and the search index; the bytes leave the file once
+	 * {@link #purgeJournal} has run.
+	 * @param streamSeq the change's position
+	 * @param attendeeId the attendee erased
+	 * @return whether it was applied
+	 */
+	public synchronized boolean erase(long streamSeq, String attendeeId) {
+		if (streamSeq <= streamSeq()) {
+			return false;
+		}
+		inTransaction(() -> {
+			deleteAttendee(attendeeId);
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				statement.setLong(1, streamSeq);
+				statement.executeUpdate();
+			}
+		});
+		return true;
+	}
+
+	private void deleteAttendee(String attendeeId) throws SQLException {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("DELETE FROM cached_attendees WHERE attendee_id = ?")) {
+			statement.setString(1, attendeeId);
+			if (statement.executeUpdate() > 0) {
+				this.index.removed(attendeeId);
+			}
+		}
+	}
+
+	/**
+	 * Moves everything written into the database file and empties the write-ahead log:
+	 * with {@code secure_delete} the file's pages hold zeros where deleted rows were, and
+	 * the older page images that the WAL still held are gone with it.
+	 */
+	public synchronized void purgeJournal() {
+		try (Statement statement = this.connection.createStatement()) {
+			statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Cannot checkpoint the attendee cache", ex);
+		}
 	}
 
 	/**

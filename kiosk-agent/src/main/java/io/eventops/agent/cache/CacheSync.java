@@ -53,7 +53,7 @@ public final class CacheSync {
 	/**
 	 * Applies a page of changes, each gated by its {@code streamSeq} (invariant 10): an
 	 * attendee's change replaces the attendee (with all its movements), a {@code POLICY}
-	 * change the policy.
+	 * change the policy, an {@code ERASED} change deletes the attendee (#38).
 	 * @param cache the cache
 	 * @param body the changes answer
 	 * @return what was applied
@@ -61,17 +61,28 @@ public final class CacheSync {
 	static Round applyChanges(AttendeeCache cache, JsonNode body) {
 		int applied = 0;
 		int ignored = 0;
+		boolean erased = false;
 		for (JsonNode change : body.get("changes")) {
 			long streamSeq = change.get("streamSeq").asLong();
-			boolean done = "POLICY".equals(change.path("kind").asString(""))
-					? cache.applyPolicy(streamSeq, AccessJson.policy(change.get("policy")))
-					: cache.apply(streamSeq, attendee(change.get("attendee")));
+			String kind = change.path("kind").asString("");
+			boolean done = switch (kind) {
+				case "POLICY" -> cache.applyPolicy(streamSeq, AccessJson.policy(change.get("policy")));
+				// #38: the attendee's personal data was erased on the server; the cache
+				// keeps nothing of the attendee
+				case "ERASED" -> cache.erase(streamSeq, change.get("attendee").get("attendeeId").asString());
+				default -> cache.apply(streamSeq, attendee(change.get("attendee")));
+			};
+			erased |= done && "ERASED".equals(kind);
 			if (done) {
 				applied++;
 			}
 			else {
 				ignored++;
 			}
+		}
+		if (erased) {
+			// once per page: an event's erasure sends one change per attendee
+			cache.purgeJournal();
 		}
 		return new Round(false, applied, ignored, cache.streamSeq());
 	}

@@ -56,6 +56,16 @@ final class SearchIndex {
 		}
 	}
 
+	/**
+	 * Notes a deleted attendee (#38): the index goes stale, so its text leaves memory
+	 * with the next query.
+	 * @param attendeeId the attendee
+	 */
+	void removed(String attendeeId) {
+		this.ordered = null;
+		this.byId.remove(attendeeId);
+	}
+
 	/** Everything was replaced. */
 	void cleared() {
 		this.ordered = null;
