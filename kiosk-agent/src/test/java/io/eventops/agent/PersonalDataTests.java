@@ -1,12 +1,14 @@
 package io.eventops.agent;
 
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CachedAttendee;
+import io.eventops.agent.config.AgentConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,6 +56,30 @@ class PersonalDataTests {
 			assertThat(canaries.foundIn(cacheFiles())).isEmpty();
 			assertThat(canaries.foundIn(logFiles())).isEmpty();
 			assertThat(agent.latestEntryFor(attendee)).isPresent();
+		}
+	}
+
+	@Test
+	void theAgentDeletesOnItsOwnTheCacheOfAnEventOverLongerThanTheCacheRetention() throws Exception {
+		Canaries canaries = Canaries.fresh();
+		String attendee = "pr_" + UUID.randomUUID().toString().substring(0, 8);
+		this.edge.importPerson(attendee, canaries.name(), canaries.company(), canaries.email());
+		String kiosk = EdgeFixture.newKioskId("pr");
+		String token = this.edge.provision(kiosk);
+		AgentConfig config = this.edge.config(kiosk, token, this.dir.resolve("pd.db"))
+			.withCacheRetention(Duration.ofDays(14));
+		try (KioskAgent agent = KioskAgent.open(config)) {
+			agent.syncCache(Duration.ZERO);
+			assertThat(agent.cache().find(attendee)).isPresent();
+		}
+		assertThat(canaries.foundIn(cacheFiles())).containsExactlyElementsOf(canaries.all());
+		// the test event has no policy: its end, for the kiosk, is the cache's last
+		// change; a kiosk switched on fifteen days later forgets before it syncs
+		Clock later = Clock.offset(Clock.systemUTC(), Duration.ofDays(15));
+		try (KioskAgent agent = KioskAgent.builder(config).clock(later).network(() -> false).open()) {
+			assertThat(agent.cache().size()).isZero();
+			assertThat(agent.cache().search(canaries.name(), 5)).isEmpty();
+			assertThat(canaries.foundIn(cacheFiles())).isEmpty();
 		}
 	}
 

@@ -7,6 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,6 +28,9 @@ public final class AttendeeCache implements AutoCloseable {
 
 	private static final String COLUMNS = "attendee_id, display_name, company, tier, checked_in, checked_in_by, "
 			+ "credential_version, email, checked_in_at, ticket_type, movements";
+
+	// SQLite's own clock, in UTC
+	private static final String CHANGED_NOW = "changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 	private final Connection connection;
 
@@ -71,6 +77,9 @@ public final class AttendeeCache implements AutoCloseable {
 				addColumnIfMissing(connection, "cache_state", "policy_json TEXT");
 				addColumnIfMissing(connection, "cache_state", "area_id TEXT");
 				addColumnIfMissing(connection, "cache_state", "direction TEXT");
+				// #38: when the cache last heard of its event (the event's end when it
+				// has no policy with days)
+				addColumnIfMissing(connection, "cache_state", "changed_at TEXT");
 			}
 			return new AttendeeCache(connection);
 		}
@@ -225,8 +234,8 @@ public final class AttendeeCache implements AutoCloseable {
 			for (CachedAttendee attendee : attendees) {
 				upsert(attendee);
 			}
-			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET event_id = ?, stream_seq = ? WHERE id = 1")) {
+			try (PreparedStatement statement = this.connection.prepareStatement(
+					"UPDATE cache_state SET event_id = ?, stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setString(1, eventId);
 				statement.setLong(2, streamSeq);
 				statement.executeUpdate();
@@ -252,7 +261,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			writePolicy(policy);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -354,7 +363,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			upsert(attendee);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -378,7 +387,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			deleteAttendee(attendeeId);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -393,6 +402,56 @@ public final class AttendeeCache implements AutoCloseable {
 			if (statement.executeUpdate() > 0) {
 				this.index.removed(attendeeId);
 			}
+		}
+	}
+
+	/**
+	 * Deletes, on the kiosk's own, the attendees of an event that ended more than the
+	 * retention ago (#38, {@code cache-retention}): the end of the policy's last day in
+	 * its time zone, or, for an event without a policy, the last time the cache applied a
+	 * snapshot or change of it (the kiosk knows no end of such an event). The stream
+	 * position stays, so the cache does not load the attendees again by snapshot; a
+	 * change of an attendee afterwards is deleted by the next call.
+	 * @param now the kiosk's time
+	 * @param retention how long after the end the attendees are kept
+	 * @return how many attendees were deleted
+	 */
+	public synchronized int expire(Instant now, Duration retention) {
+		Optional<Instant> end = eventEnd();
+		if (end.isEmpty() || now.isBefore(end.get().plus(retention))) {
+			return 0;
+		}
+		int[] deleted = new int[1];
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				deleted[0] = statement.executeUpdate("DELETE FROM cached_attendees");
+			}
+		});
+		if (deleted[0] > 0) {
+			this.index.cleared();
+			purgeJournal();
+		}
+		return deleted[0];
+	}
+
+	/**
+	 * When the cache's event ended, as far as the kiosk knows (see {@link #expire}).
+	 * @return the end, or empty before the first snapshot
+	 */
+	public synchronized Optional<Instant> eventEnd() {
+		Optional<CompiledPolicy> policy = policy();
+		if (policy.isPresent() && !policy.get().days().isEmpty()) {
+			LocalDate last = Collections.max(policy.get().days());
+			return Optional.of(last.plusDays(1).atStartOfDay(policy.get().zone()).toInstant());
+		}
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT changed_at FROM cache_state WHERE id = 1")) {
+			rows.next();
+			String changedAt = rows.getString(1);
+			return (changedAt != null) ? Optional.of(Instant.parse(changedAt)) : Optional.empty();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
 		}
 	}
 
