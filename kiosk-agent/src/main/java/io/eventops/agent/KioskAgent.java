@@ -81,8 +81,9 @@ public final class KioskAgent implements AutoCloseable {
 				this.config.requestTimeout(), builder.network, this.clock);
 		this.edge = edge;
 		edge.reportContacts(this::contact);
-		this.cache = AttendeeCache
-			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
+		this.cache = AttendeeCache.open(
+				this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"),
+				this.config.cacheKeyFile());
 		this.cacheSync = new CacheSync(edge, this.cache);
 		expireCache();
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),

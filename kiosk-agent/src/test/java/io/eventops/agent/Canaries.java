@@ -63,6 +63,21 @@ record Canaries(String name, String company, String email) {
 		}
 	}
 
+	/**
+	 * Whether some file holds a byte sequence as it is.
+	 * @param files files (missing ones are skipped)
+	 * @param needle the bytes
+	 * @return whether found
+	 */
+	static boolean bytesIn(List<Path> files, byte[] needle) {
+		for (Path file : files) {
+			if (contains(read(file), needle)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	private static byte[] read(Path file) {
 		try {
 			return Files.exists(file) ? Files.readAllBytes(file) : new byte[0];

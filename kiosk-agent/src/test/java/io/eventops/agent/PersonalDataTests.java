@@ -1,6 +1,13 @@
 package io.eventops.agent;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -42,8 +49,10 @@ class PersonalDataTests {
 			agent.checkIn(CheckIn.of(attendee));
 			agent.flushUntilDrained(Duration.ofSeconds(30));
 			assertThat(agent.status().pending()).isZero();
-			// the search itself is proven: every canary is in the cache's files now
-			assertThat(canaries.foundIn(cacheFiles())).containsExactlyElementsOf(canaries.all());
+			// encrypted at rest: the files hold the sealed values, never the canaries
+			List<byte[]> sealed = sealedValues(attendee);
+			assertThat(sealed).hasSize(3).allSatisfy((value) -> assertThat(found(value)).isTrue());
+			assertThat(canaries.foundIn(cacheFiles())).isEmpty();
 			assertThat(canaries.foundIn(logFiles())).isEmpty();
 
 			this.edge.erase(attendee);
@@ -53,7 +62,7 @@ class PersonalDataTests {
 			});
 			assertThat(agent.cache().search(canaries.name(), 5)).isEmpty();
 			assertThat(agent.cache().search(canaries.email(), 5)).isEmpty();
-			assertThat(canaries.foundIn(cacheFiles())).isEmpty();
+			assertThat(sealed).allSatisfy((value) -> assertThat(found(value)).isFalse());
 			assertThat(canaries.foundIn(logFiles())).isEmpty();
 			assertThat(agent.latestEntryFor(attendee)).isPresent();
 		}
@@ -72,14 +81,59 @@ class PersonalDataTests {
 			agent.syncCache(Duration.ZERO);
 			assertThat(agent.cache().find(attendee)).isPresent();
 		}
-		assertThat(canaries.foundIn(cacheFiles())).containsExactlyElementsOf(canaries.all());
+		List<byte[]> sealed = sealedValues(attendee);
+		assertThat(sealed).hasSize(3).allSatisfy((value) -> assertThat(found(value)).isTrue());
 		// the test event has no policy: its end, for the kiosk, is the cache's last
 		// change; a kiosk switched on fifteen days later forgets before it syncs
 		Clock later = Clock.offset(Clock.systemUTC(), Duration.ofDays(15));
 		try (KioskAgent agent = KioskAgent.builder(config).clock(later).network(() -> false).open()) {
 			assertThat(agent.cache().size()).isZero();
 			assertThat(agent.cache().search(canaries.name(), 5)).isEmpty();
-			assertThat(canaries.foundIn(cacheFiles())).isEmpty();
+			assertThat(sealed).allSatisfy((value) -> assertThat(found(value)).isFalse());
+		}
+	}
+
+	@Test
+	void aCopiedCacheWithoutItsKeyFileYieldsNoNameCompanyOrEmail() throws Exception {
+		Canaries canaries = Canaries.fresh();
+		String attendee = "pc_" + UUID.randomUUID().toString().substring(0, 8);
+		this.edge.importPerson(attendee, canaries.name(), canaries.company(), canaries.email());
+		String kiosk = EdgeFixture.newKioskId("pc");
+		Path copy = Files.createDirectories(this.dir.resolve("copy"));
+		Path keyFile = this.dir.resolve("pd.db.cache.key");
+		try (KioskAgent agent = KioskAgent
+			.open(this.edge.config(kiosk, this.edge.provision(kiosk), this.dir.resolve("pd.db")))) {
+			agent.syncCache(Duration.ZERO);
+			assertThat(agent.cache().search(canaries.company(), 5)).extracting(CachedAttendee::displayName)
+				.containsExactly(canaries.name());
+			// a disk image of the running kiosk: the database and its write-ahead log
+			for (Path file : cacheFiles()) {
+				if (!file.equals(keyFile)) {
+					Files.copy(file, copy.resolve(file.getFileName()));
+				}
+			}
+		}
+		assertThat(Files.getPosixFilePermissions(keyFile)).containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ,
+				PosixFilePermission.OWNER_WRITE);
+		assertThat(Canaries.filesOf(copy, "pd.db.cache")).isNotEmpty()
+			.noneMatch((file) -> file.getFileName().toString().endsWith(".key"));
+		assertThat(canaries.foundIn(Canaries.filesOf(copy, "pd.db.cache"))).isEmpty();
+		assertThat(canaries.foundIn(Canaries.filesOf(this.dir, "pd.db"))).isEmpty();
+		// the search itself is proven on a file that holds the canaries
+		Path plain = Files.writeString(this.dir.resolve("plain.txt"), String.join("\n", canaries.all()));
+		assertThat(canaries.foundIn(List.of(plain))).containsExactlyElementsOf(canaries.all());
+		Files.delete(plain);
+
+		// it is the key that keeps them: with it the copy opens
+		try (AttendeeCache withKey = AttendeeCache.open(copy.resolve("pd.db.cache"), keyFile)) {
+			CachedAttendee found = withKey.find(attendee).orElseThrow();
+			assertThat(List.of(found.displayName(), found.company(), found.email()))
+				.containsExactlyElementsOf(canaries.all());
+		}
+		// with another key it is an empty cache that loads a snapshot, no error
+		try (AttendeeCache otherKey = AttendeeCache.open(copy.resolve("pd.db.cache"), this.dir.resolve("other.key"))) {
+			assertThat(otherKey.size()).isZero();
+			assertThat(otherKey.streamSeq()).isEqualTo(-1);
 		}
 	}
 
@@ -97,6 +151,24 @@ class PersonalDataTests {
 			assertThat(cache.search("bob", 5)).extracting(CachedAttendee::attendeeId).containsExactly("att_2");
 			assertThat(cache.streamSeq()).isEqualTo(11);
 		}
+	}
+
+	// the cache's sealed name, company and e-mail of an attendee, read with SQLite itself
+	private List<byte[]> sealedValues(String attendeeId) throws SQLException {
+		try (Connection connection = DriverManager
+			.getConnection("jdbc:sqlite:" + this.dir.resolve("pd.db.cache").toAbsolutePath());
+				PreparedStatement statement = connection.prepareStatement(
+						"SELECT display_name, company, email FROM cached_attendees WHERE attendee_id = ?")) {
+			statement.setString(1, attendeeId);
+			try (ResultSet rows = statement.executeQuery()) {
+				assertThat(rows.next()).isTrue();
+				return List.of(rows.getBytes(1), rows.getBytes(2), rows.getBytes(3));
+			}
+		}
+	}
+
+	private boolean found(byte[] value) {
+		return Canaries.bytesIn(cacheFiles(), value);
 	}
 
 	private List<Path> cacheFiles() {

@@ -22,7 +22,9 @@ import io.eventops.rules.policy.CompiledPolicy;
 /**
  * The cache's SQLite store: the attendees and the {@code streamSeq} they reflect, changed
  * only in transactions that move both together, so a crash never leaves a cache that
- * claims a position it does not hold.
+ * claims a position it does not hold. Names, companies and e-mail addresses are stored
+ * encrypted ({@link FieldCipher}, the key in its own file, {@link CacheKey}; #38); the
+ * type-ahead decrypts them into memory only.
  */
 public final class AttendeeCache implements AutoCloseable {
 
@@ -32,7 +34,11 @@ public final class AttendeeCache implements AutoCloseable {
 	// SQLite's own clock, in UTC
 	private static final String CHANGED_NOW = "changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
+	private static final String KEY_CHECK = "the cache key";
+
 	private final Connection connection;
+
+	private final FieldCipher cipher;
 
 	private final SearchIndex index = new SearchIndex();
 
@@ -40,16 +46,33 @@ public final class AttendeeCache implements AutoCloseable {
 	// read from SQLite decides, so this is a cache of the file, never a second truth
 	private CompiledPolicy compiled;
 
-	private AttendeeCache(Connection connection) {
+	private AttendeeCache(Connection connection, FieldCipher cipher) {
 		this.connection = connection;
+		this.cipher = cipher;
 	}
 
 	/**
-	 * Opens (or creates) a cache file.
+	 * Opens (or creates) a cache file with its key file beside it ({@code <file>.key}).
 	 * @param file the SQLite file
 	 * @return the cache
 	 */
 	public static AttendeeCache open(Path file) {
+		return open(file, file.resolveSibling(file.getFileName() + ".key"));
+	}
+
+	/**
+	 * Opens (or creates) a cache file whose personal data is encrypted with the key in a
+	 * file of its own (created on first use, #38). A cache written without encryption
+	 * (before #38) or with another key is emptied and back at position -1, so that the
+	 * next round loads a snapshot: it holds nothing the server does not.
+	 * @param file the SQLite file
+	 * @param keyFile the key file
+	 * @return the cache
+	 * @throws IllegalStateException when the key file cannot be read or created, or
+	 * others may read it
+	 */
+	public static AttendeeCache open(Path file, Path keyFile) {
+		FieldCipher cipher = new FieldCipher(CacheKey.loadOrCreate(keyFile));
 		try {
 			Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
 			try (Statement statement = connection.createStatement()) {
@@ -80,12 +103,48 @@ public final class AttendeeCache implements AutoCloseable {
 				// #38: when the cache last heard of its event (the event's end when it
 				// has no policy with days)
 				addColumnIfMissing(connection, "cache_state", "changed_at TEXT");
+				addColumnIfMissing(connection, "cache_state", "key_check BLOB");
 			}
-			return new AttendeeCache(connection);
+			AttendeeCache cache = new AttendeeCache(connection, cipher);
+			cache.checkKey();
+			return cache;
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("Cannot open the attendee cache " + file, ex);
 		}
+	}
+
+	// a sealed constant tells whether the rows were written with this key
+	private void checkKey() throws SQLException {
+		byte[] check;
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT key_check FROM cache_state WHERE id = 1")) {
+			rows.next();
+			check = rows.getBytes(1);
+		}
+		if (check != null) {
+			try {
+				if (KEY_CHECK.equals(this.cipher.open(check, "cache_state", "key_check"))) {
+					return;
+				}
+			}
+			catch (IllegalStateException ex) {
+				// another key: below
+			}
+			System.err.println("kiosk-agent: the attendee cache was written with another key: emptied, "
+					+ "the next round loads a snapshot");
+		}
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				statement.executeUpdate("DELETE FROM cached_attendees");
+			}
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = -1, key_check = ? WHERE id = 1")) {
+				statement.setBytes(1, this.cipher.seal(KEY_CHECK, "cache_state", "key_check"));
+				statement.executeUpdate();
+			}
+		});
+		purgeJournal();
 	}
 
 	private static void addColumnIfMissing(Connection connection, String column) throws SQLException {
@@ -146,16 +205,26 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
+	// decrypted into memory: the file holds no plaintext to search (#38)
 	private List<SearchIndex.Entry> indexEntries() throws SQLException {
 		List<SearchIndex.Entry> entries = new ArrayList<>();
 		try (Statement statement = this.connection.createStatement();
-				ResultSet rows = statement.executeQuery(
-						"SELECT attendee_id, display_name, search_text FROM cached_attendees ORDER BY display_name, attendee_id")) {
+				ResultSet rows = statement
+					.executeQuery("SELECT attendee_id, display_name, company, email FROM cached_attendees")) {
 			while (rows.next()) {
-				entries.add(new SearchIndex.Entry(rows.getString(1), rows.getString(2), rows.getString(3)));
+				String attendeeId = rows.getString(1);
+				entries.add(entry(attendeeId, this.cipher.open(rows.getBytes(2), attendeeId, "display_name"),
+						this.cipher.open(rows.getBytes(3), attendeeId, "company"),
+						this.cipher.open(rows.getBytes(4), attendeeId, "email")));
 			}
 		}
 		return entries;
+	}
+
+	private static SearchIndex.Entry entry(String attendeeId, String displayName, String company, String email) {
+		// the folded name first, so that "starts with" ranks by the name
+		return new SearchIndex.Entry(attendeeId, displayName,
+				SearchText.fold(displayName) + " | " + SearchText.fold(company) + " | " + SearchText.fold(email));
 	}
 
 	// the rows themselves come from the table, so a check-in shows at once
@@ -242,6 +311,12 @@ public final class AttendeeCache implements AutoCloseable {
 			}
 		});
 		this.compiled = compiledPolicy;
+		// the plaintext is at hand: the first query need not decrypt the table (#38)
+		List<SearchIndex.Entry> entries = new ArrayList<>(attendees.size());
+		for (CachedAttendee attendee : attendees) {
+			entries.add(entry(attendee.attendeeId(), attendee.displayName(), attendee.company(), attendee.email()));
+		}
+		this.index.load(entries);
 	}
 
 	/**
@@ -534,11 +609,12 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
-	private static CachedAttendee map(ResultSet rows) throws SQLException {
+	private CachedAttendee map(ResultSet rows) throws SQLException {
 		String attendeeId = rows.getString(1);
-		return new CachedAttendee(attendeeId, rows.getString(2), rows.getString(3), rows.getString(4),
-				rows.getInt(5) == 1, rows.getString(6), rows.getInt(7), rows.getString(8), rows.getString(9),
-				rows.getString(10), AccessJson.movements(attendeeId, rows.getString(11)));
+		return new CachedAttendee(attendeeId, this.cipher.open(rows.getBytes(2), attendeeId, "display_name"),
+				this.cipher.open(rows.getBytes(3), attendeeId, "company"), rows.getString(4), rows.getInt(5) == 1,
+				rows.getString(6), rows.getInt(7), this.cipher.open(rows.getBytes(8), attendeeId, "email"),
+				rows.getString(9), rows.getString(10), AccessJson.movements(attendeeId, rows.getString(11)));
 	}
 
 	private void upsert(CachedAttendee attendee) throws SQLException {
@@ -553,22 +629,21 @@ public final class AttendeeCache implements AutoCloseable {
 				  search_text = excluded.search_text, ticket_type = excluded.ticket_type,
 				  movements = excluded.movements""")) {
 			statement.setString(1, attendee.attendeeId());
-			statement.setString(2, attendee.displayName());
-			statement.setString(3, attendee.company());
+			statement.setBytes(2, this.cipher.seal(attendee.displayName(), attendee.attendeeId(), "display_name"));
+			statement.setBytes(3, this.cipher.seal(attendee.company(), attendee.attendeeId(), "company"));
 			statement.setString(4, attendee.tier());
 			statement.setInt(5, attendee.checkedIn() ? 1 : 0);
 			statement.setString(6, attendee.checkedInBy());
 			statement.setInt(7, attendee.credentialVersion());
-			statement.setString(8, attendee.email());
+			statement.setBytes(8, this.cipher.seal(attendee.email(), attendee.attendeeId(), "email"));
 			statement.setString(9, attendee.checkedInAt());
-			// the folded name first, so that "starts with" ranks by the name
-			String searchText = SearchText.fold(attendee.displayName()) + " | " + SearchText.fold(attendee.company())
-					+ " | " + SearchText.fold(attendee.email());
-			statement.setString(10, searchText);
+			// the search text lives in memory only (#38); the column stays for old files
+			statement.setString(10, "");
 			statement.setString(11, attendee.ticketType());
 			statement.setString(12, AccessJson.movementsText(attendee.movements()));
 			statement.executeUpdate();
-			this.index.written(new SearchIndex.Entry(attendee.attendeeId(), attendee.displayName(), searchText));
+			this.index
+				.written(entry(attendee.attendeeId(), attendee.displayName(), attendee.company(), attendee.email()));
 		}
 	}
 
