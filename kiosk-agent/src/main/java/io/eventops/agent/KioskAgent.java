@@ -334,6 +334,10 @@ public final class KioskAgent implements AutoCloseable {
 		// snapshot of an event long over does not stay
 		expireCache();
 		CacheSync.Round round = this.cacheSync.syncOnce(wait);
+		for (String attendeeId : round.erased()) {
+			// the log's acknowledged entries may carry badge overrides (#38)
+			this.log.forgetAcknowledged(attendeeId);
+		}
 		expireCache();
 		return round;
 	}

@@ -16,6 +16,7 @@ import java.util.UUID;
 import io.eventops.agent.cache.AttendeeCache;
 import io.eventops.agent.cache.CachedAttendee;
 import io.eventops.agent.config.AgentConfig;
+import io.eventops.model.flush.BadgeOverrides;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +65,9 @@ class PersonalDataTests {
 			assertThat(agent.cache().search(canaries.email(), 5)).isEmpty();
 			assertThat(sealed).allSatisfy((value) -> assertThat(found(value)).isFalse());
 			assertThat(canaries.foundIn(logFiles())).isEmpty();
-			assertThat(agent.latestEntryFor(attendee)).isPresent();
+			// the acknowledged entry is forgotten with the attendee; the counts stay
+			assertThat(agent.latestEntryFor(attendee)).isEmpty();
+			assertThat(agent.status().pending()).isZero();
 		}
 	}
 
@@ -135,6 +138,69 @@ class PersonalDataTests {
 			assertThat(otherKey.size()).isZero();
 			assertThat(otherKey.streamSeq()).isEqualTo(-1);
 		}
+	}
+
+	/**
+	 * One run through the reconciler, the edge, Redis and a kiosk agent with canary
+	 * attendees (#38): a snapshot, a check-in with badge overrides typed at the kiosk,
+	 * its change streamed back. The edge's schema and Redis hold none of the canaries
+	 * even before the erasure (the edge passes attendees through and keeps kiosks and
+	 * enrolments; Redis keeps ids, seqs and claims); no log line of the run names them;
+	 * after the erasure no column of any schema, no Redis key or value, no file of the
+	 * agent does, and the reconciler's columns that held them before prove the search.
+	 */
+	@Test
+	void aRunOfCanariesLeavesNoneAtTheEdgeInRedisOrInAnyLogAndNoneAnywhereAfterTheErasure() throws Exception {
+		Canaries canaries = Canaries.fresh();
+		String attendee = "px_" + UUID.randomUUID().toString().substring(0, 8);
+		String kiosk = EdgeFixture.newKioskId("px");
+		String token = this.edge.provision(kiosk);
+		String logs;
+		try (LogCapture capture = new LogCapture()) {
+			org.slf4j.LoggerFactory.getLogger(PersonalDataTests.class).warn("log capture probe {}", kiosk);
+			this.edge.importPerson(attendee, canaries.name(), canaries.company(), canaries.email());
+			try (KioskAgent agent = KioskAgent.open(this.edge.config(kiosk, token, this.dir.resolve("pd.db")))) {
+				agent.syncCache(Duration.ZERO);
+				assertThat(agent.cache().search(canaries.email(), 5)).hasSize(1);
+				agent.checkIn(new CheckIn(attendee, null, false,
+						new BadgeOverrides(canaries.name() + " Kiosk", canaries.company() + " Kiosk")));
+				agent.flushUntilDrained(Duration.ofSeconds(30));
+				assertThat(agent.status().pending()).isZero();
+				await().atMost(Duration.ofSeconds(30)).until(() -> {
+					agent.syncCache(Duration.ofSeconds(1));
+					return agent.cache().find(attendee).map(CachedAttendee::checkedIn).orElse(false);
+				});
+				// the search is proven where the canaries are: the reconciler's schema
+				// and the override in the kiosk's own log, until the erasure
+				assertThat(this.edge.canaryColumns(canaries.name())).containsKeys("reconciler.attendees.display_name",
+						"reconciler.check_ins.kiosk_display_name", "reconciler.change_log.attendee");
+				assertThat(this.edge.canaryColumns(canaries.email())).containsKey("reconciler.attendees.email");
+				assertThat(canaries.foundIn(logFiles())).containsExactly(canaries.name(), canaries.company());
+				for (String canary : canaries.all()) {
+					assertThat(this.edge.canaryColumns(canary).keySet()).as(canary)
+						.noneMatch((column) -> column.startsWith("edge."));
+					assertThat(this.edge.canaryRedisKeys(canary)).as(canary).isEmpty();
+				}
+
+				this.edge.erase(attendee);
+				await().atMost(Duration.ofSeconds(30)).until(() -> {
+					agent.syncCache(Duration.ofSeconds(1));
+					return agent.cache().find(attendee).isEmpty();
+				});
+				assertThat(agent.latestEntryFor(attendee)).isEmpty();
+			}
+			logs = capture.text().toLowerCase(java.util.Locale.ROOT);
+		}
+		for (String canary : canaries.all()) {
+			assertThat(this.edge.canaryColumns(canary)).as(canary).isEmpty();
+			assertThat(this.edge.canaryRedisKeys(canary)).as(canary).isEmpty();
+		}
+		assertThat(canaries.foundIn(Canaries.filesOf(this.dir, "pd.db"))).isEmpty();
+		// the capture reads what the services' Logback console writes, and the run's
+		// own lines
+		assertThat(logs).contains("log capture probe " + kiosk);
+		assertThat(canaries.all())
+			.allSatisfy((canary) -> assertThat(logs).doesNotContain(canary.toLowerCase(java.util.Locale.ROOT)));
 	}
 
 	@Test

@@ -61,7 +61,7 @@ public final class CacheSync {
 	static Round applyChanges(AttendeeCache cache, JsonNode body) {
 		int applied = 0;
 		int ignored = 0;
-		boolean erased = false;
+		List<String> erased = new ArrayList<>();
 		for (JsonNode change : body.get("changes")) {
 			long streamSeq = change.get("streamSeq").asLong();
 			String kind = change.path("kind").asString("");
@@ -72,7 +72,9 @@ public final class CacheSync {
 				case "ERASED" -> cache.erase(streamSeq, change.get("attendee").get("attendeeId").asString());
 				default -> cache.apply(streamSeq, attendee(change.get("attendee")));
 			};
-			erased |= done && "ERASED".equals(kind);
+			if (done && "ERASED".equals(kind)) {
+				erased.add(change.get("attendee").get("attendeeId").asString());
+			}
 			if (done) {
 				applied++;
 			}
@@ -80,11 +82,11 @@ public final class CacheSync {
 				ignored++;
 			}
 		}
-		if (erased) {
+		if (!erased.isEmpty()) {
 			// once per page: an event's erasure sends one change per attendee
 			cache.purgeJournal();
 		}
-		return new Round(false, applied, ignored, cache.streamSeq());
+		return new Round(false, applied, ignored, cache.streamSeq(), erased);
 	}
 
 	private Round snapshot() throws IOException {
@@ -105,7 +107,7 @@ public final class CacheSync {
 		}
 		cache.replace(body.get("eventId").asString(), body.get("streamSeq").asLong(), attendees,
 				AccessJson.policy(body.get("policy")));
-		return new Round(true, attendees.size(), 0, cache.streamSeq());
+		return new Round(true, attendees.size(), 0, cache.streamSeq(), List.of());
 	}
 
 	private static JsonNode read(EdgeClient.Answer answer, String what) throws IOException {
@@ -136,8 +138,14 @@ public final class CacheSync {
 	 * @param ignored changes skipped as not newer than the cache (duplicates, late
 	 * deliveries)
 	 * @param streamSeq the cache's position afterwards
+	 * @param erased the attendees an {@code ERASED} change deleted (#38)
 	 */
-	public record Round(boolean snapshot, int applied, int ignored, long streamSeq) {
+	public record Round(boolean snapshot, int applied, int ignored, long streamSeq, List<String> erased) {
+
+		public Round {
+			erased = List.copyOf(erased);
+		}
+
 	}
 
 }
