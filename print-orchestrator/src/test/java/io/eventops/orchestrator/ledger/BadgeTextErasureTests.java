@@ -6,8 +6,11 @@ import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import io.eventops.orchestrator.OrchestratorTest;
 import io.eventops.orchestrator.PrintFloorTest;
@@ -23,8 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * real PostgreSQL with both services' migrations and a virtual printer over TCP: an
  * erased attendee's printed jobs lose their name and company, then an erased event's
  * every job does; ids, states, printers, attempts and times stay; each erasure is applied
- * once; and a search of every text column of the {@code printing} schema finds the
- * canaries before and none after.
+ * once; a search of every text column of the {@code printing} schema finds the canaries
+ * before and none after; and the log of the run names no one.
  */
 @OrchestratorTest
 class BadgeTextErasureTests extends PrintFloorTest {
@@ -33,7 +36,8 @@ class BadgeTextErasureTests extends PrintFloorTest {
 	BadgeTextErasure erasure;
 
 	@Test
-	void erasedAttendeesLoseTheirBadgeTextAndThePrintHistoryStays() {
+	@ExtendWith(OutputCaptureExtension.class)
+	void erasedAttendeesLoseTheirBadgeTextAndThePrintHistoryStays(CapturedOutput output) {
 		String run = UUID.randomUUID().toString().replace("-", "").substring(0, 10);
 		String name = "Canaryname" + run;
 		String company = "Canarycorp" + run;
@@ -65,6 +69,10 @@ class BadgeTextErasureTests extends PrintFloorTest {
 			.containsExactly(1, 2);
 		// once: a pass afterwards finds nothing to apply
 		assertThat(this.erasure.applyOnce().erasures()).isZero();
+		// the log of the run (relay, dispatch, confirmation, erasure) names no one
+		assertThat(output.getAll()).contains("Applied")
+			.doesNotContainIgnoringCase(name)
+			.doesNotContainIgnoringCase(company);
 	}
 
 	// the reconciler's erasure of one attendee (privacy.Erasures), as far as this schema
