@@ -335,8 +335,15 @@ public final class KioskAgent implements AutoCloseable {
 		expireCache();
 		CacheSync.Round round = this.cacheSync.syncOnce(wait);
 		for (String attendeeId : round.erased()) {
-			// the log's acknowledged entries may carry badge overrides (#38)
-			this.log.forgetAcknowledged(attendeeId);
+			try {
+				// the log's acknowledged entries may carry badge overrides (#38)
+				this.log.forgetAcknowledged(attendeeId);
+			}
+			catch (RuntimeException ex) {
+				// the log's retention takes them later; the cache round itself is done
+				System.err.println(
+						"kiosk-agent: the log's entries of an erased attendee were not deleted: " + ex.getMessage());
+			}
 		}
 		expireCache();
 		return round;

@@ -656,6 +656,8 @@ public final class AttendeeCache implements AutoCloseable {
 			}
 			catch (SQLException | RuntimeException ex) {
 				this.connection.rollback();
+				// the index followed writes that are gone: read it again from the table
+				this.index.cleared();
 				throw ex;
 			}
 			finally {

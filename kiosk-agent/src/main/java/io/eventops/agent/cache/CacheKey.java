@@ -2,11 +2,9 @@ package io.eventops.agent.cache;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -61,7 +59,7 @@ final class CacheKey {
 		}
 	}
 
-	// written beside and moved into place, so a crash never leaves half a key
+	// written beside and linked into place, so a crash never leaves half a key
 	private static void create(Path file) throws IOException {
 		byte[] key = new byte[32];
 		new SecureRandom().nextBytes(key);
@@ -74,9 +72,11 @@ final class CacheKey {
 		try {
 			Files.writeString(temporary, Base64.getEncoder().encodeToString(key) + "\n", StandardCharsets.US_ASCII);
 			try {
-				Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
+				// a link fails if the file exists: a key another process made first is
+				// never replaced (a rename would replace it)
+				Files.createLink(file, temporary);
 			}
-			catch (AtomicMoveNotSupportedException ex) {
+			catch (UnsupportedOperationException ex) {
 				Files.move(temporary, file);
 			}
 		}
