@@ -81,9 +81,11 @@ public final class KioskAgent implements AutoCloseable {
 				this.config.requestTimeout(), builder.network, this.clock);
 		this.edge = edge;
 		edge.reportContacts(this::contact);
-		this.cache = AttendeeCache
-			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
+		this.cache = AttendeeCache.open(
+				this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"),
+				this.config.cacheKeyFile());
 		this.cacheSync = new CacheSync(edge, this.cache);
+		expireCache();
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
 		this.allowance = new AllowanceKeeper(this.log, this.cache, edge, this.config.admissionCheckBudget(),
@@ -328,7 +330,39 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws IOException when the edge cannot be reached
 	 */
 	public CacheSync.Round syncCache(Duration wait) throws IOException {
-		return this.cacheSync.syncOnce(wait);
+		// before the round, so that an offline kiosk forgets too; after it, so that a
+		// snapshot of an event long over does not stay
+		expireCache();
+		CacheSync.Round round = this.cacheSync.syncOnce(wait);
+		for (String attendeeId : round.erased()) {
+			try {
+				// the log's acknowledged entries may carry badge overrides (#38)
+				this.log.forgetAcknowledged(attendeeId);
+			}
+			catch (RuntimeException ex) {
+				// the log's retention takes them later; the cache round itself is done
+				System.err.println(
+						"kiosk-agent: the log's entries of an erased attendee were not deleted: " + ex.getMessage());
+			}
+		}
+		expireCache();
+		return round;
+	}
+
+	/**
+	 * Deletes the cached attendees of an event that ended more than
+	 * {@code cache-retention} ago (#38); runs when the agent opens and around every cache
+	 * synchronisation round.
+	 * @return how many attendees were deleted
+	 */
+	public int expireCache() {
+		int deleted = this.cache.expire(this.clock.instant(), this.config.cacheRetention());
+		if (deleted > 0) {
+			// ids and counts only: the log never names a person (#38)
+			System.err.println("kiosk-agent: cache-retention " + this.config.cacheRetention() + " passed for event "
+					+ this.cache.eventId() + ": " + deleted + " cached attendees deleted");
+		}
+		return deleted;
 	}
 
 	/**

@@ -35,6 +35,7 @@ import io.eventops.testsupport.TestInfrastructure;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * The real services the agent's tests talk to, started once per JVM: the reconciler on a
@@ -61,6 +62,8 @@ final class EdgeFixture {
 
 	private final HttpClient plain = HttpClient.newHttpClient();
 
+	private final StringRedisTemplate redis;
+
 	private EdgeFixture() {
 		this.database = TestInfrastructure.freshDatabase();
 		RedisServerEndpoint redis = TestInfrastructure.redis();
@@ -68,6 +71,7 @@ final class EdgeFixture {
 		Map<String, Object> recon = shared(redis);
 		recon.put("eventops.redis.key-prefix", redisNamespace);
 		ConfigurableApplicationContext reconciler = ReconcilerApplication.builder().run(arguments(recon));
+		this.redis = reconciler.getBean(StringRedisTemplate.class);
 		this.reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
 
 		this.tlsDirectory = Path.of("target/edge-test-tls").toAbsolutePath();
@@ -177,6 +181,78 @@ final class EdgeFixture {
 			body.add(Map.of("attendeeId", id, "displayName", "Attendee " + id));
 		}
 		admin("POST", "/admin/v1/events/" + EVENT_ID + "/attendees", WireFormat.write(body), 200);
+	}
+
+	/**
+	 * Imports one attendee of the test event with a name, a company and an e-mail address
+	 * (#38's canaries).
+	 */
+	void importPerson(String attendeeId, String displayName, String company, String email) {
+		Map<String, String> person = Map.of("attendeeId", attendeeId, "displayName", displayName, "company", company,
+				"email", email);
+		admin("POST", "/admin/v1/events/" + EVENT_ID + "/attendees", WireFormat.write(List.of(person)), 200);
+	}
+
+	/**
+	 * Where a canary is in the suite's database (#38): every text, character, JSON and
+	 * array column of every table of every schema (from {@code information_schema}), as
+	 * {@code schema.table.column} to the rows holding it, case-insensitively.
+	 */
+	Map<String, Long> canaryColumns(String canary) {
+		List<String[]> columns = new ArrayList<>();
+		query("""
+				SELECT c.table_schema, c.table_name, c.column_name FROM information_schema.columns c
+				JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+				WHERE t.table_type = 'BASE TABLE' AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
+					AND c.table_schema <> ? AND (c.data_type IN ('text', 'character varying', 'character', 'json',
+						'jsonb') OR c.data_type = 'ARRAY')""", "",
+				(rs) -> columns.add(new String[] { rs.getString(1), rs.getString(2), rs.getString(3) }));
+		Map<String, Long> hits = new java.util.TreeMap<>();
+		for (String[] column : columns) {
+			String name = column[0] + "." + column[1] + "." + column[2];
+			query("SELECT count(*) FROM \"" + column[0] + "\".\"" + column[1] + "\" WHERE \"" + column[2]
+					+ "\"::text ILIKE ?", "%" + canary + "%", (rs) -> {
+						if (rs.getLong(1) > 0) {
+							hits.put(name, rs.getLong(1));
+						}
+					});
+		}
+		return hits;
+	}
+
+	/**
+	 * The Redis keys whose name or value holds a canary (#38), case-insensitively: every
+	 * key of the server the services share, every type.
+	 */
+	List<String> canaryRedisKeys(String canary) {
+		String needle = canary.toLowerCase(java.util.Locale.ROOT);
+		List<String> found = new ArrayList<>();
+		try (org.springframework.data.redis.core.Cursor<String> keys = this.redis
+			.scan(org.springframework.data.redis.core.ScanOptions.scanOptions().count(1000).build())) {
+			while (keys.hasNext()) {
+				String key = keys.next();
+				String text = key + " " + switch (this.redis.type(key)) {
+					case STRING -> this.redis.opsForValue().get(key);
+					case LIST -> this.redis.opsForList().range(key, 0, -1);
+					case SET -> this.redis.opsForSet().members(key);
+					case ZSET ->
+						this.redis.opsForZSet().rangeWithScores(key, 0, -1).stream().map((t) -> t.getValue()).toList();
+					case HASH -> this.redis.opsForHash().entries(key);
+					case STREAM ->
+						this.redis.opsForStream().range(key, org.springframework.data.domain.Range.unbounded());
+					default -> "";
+				};
+				if (text.toLowerCase(java.util.Locale.ROOT).contains(needle)) {
+					found.add(key);
+				}
+			}
+		}
+		return found;
+	}
+
+	/** Erases one attendee's personal data at the reconciler (ADMIN, #38). */
+	void erase(String attendeeId) {
+		admin("POST", "/admin/v1/attendees/" + attendeeId + "/erase", "{\"reason\":\"agent test\"}", 200);
 	}
 
 	/**

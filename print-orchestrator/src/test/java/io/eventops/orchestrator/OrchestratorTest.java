@@ -25,6 +25,7 @@ import org.springframework.test.context.ContextConfiguration;
 				"eventops.print.confirm-poll-interval=25ms", "eventops.print.agent-lease-ttl=2s",
 				"eventops.print.rebuild-interval=300ms", "eventops.print.rebuild-grace=1s",
 				"eventops.print.probe-print-timeout=5s", "eventops.print.printed-refresh=200ms",
+				"eventops.print.erasure-check=200ms",
 				// virtual printers listen on loopback, on ephemeral ports
 				"eventops.print.printer-network.allowed-cidrs=127.0.0.0/8",
 				"eventops.print.printer-network.allowed-ports=1024-65535" })

@@ -7,6 +7,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -19,14 +22,23 @@ import io.eventops.rules.policy.CompiledPolicy;
 /**
  * The cache's SQLite store: the attendees and the {@code streamSeq} they reflect, changed
  * only in transactions that move both together, so a crash never leaves a cache that
- * claims a position it does not hold.
+ * claims a position it does not hold. Names, companies and e-mail addresses are stored
+ * encrypted ({@link FieldCipher}, the key in its own file, {@link CacheKey}; #38); the
+ * type-ahead decrypts them into memory only.
  */
 public final class AttendeeCache implements AutoCloseable {
 
 	private static final String COLUMNS = "attendee_id, display_name, company, tier, checked_in, checked_in_by, "
 			+ "credential_version, email, checked_in_at, ticket_type, movements";
 
+	// SQLite's own clock, in UTC
+	private static final String CHANGED_NOW = "changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+	private static final String KEY_CHECK = "the cache key";
+
 	private final Connection connection;
+
+	private final FieldCipher cipher;
 
 	private final SearchIndex index = new SearchIndex();
 
@@ -34,20 +46,40 @@ public final class AttendeeCache implements AutoCloseable {
 	// read from SQLite decides, so this is a cache of the file, never a second truth
 	private CompiledPolicy compiled;
 
-	private AttendeeCache(Connection connection) {
+	private AttendeeCache(Connection connection, FieldCipher cipher) {
 		this.connection = connection;
+		this.cipher = cipher;
 	}
 
 	/**
-	 * Opens (or creates) a cache file.
+	 * Opens (or creates) a cache file with its key file beside it ({@code <file>.key}).
 	 * @param file the SQLite file
 	 * @return the cache
 	 */
 	public static AttendeeCache open(Path file) {
+		return open(file, file.resolveSibling(file.getFileName() + ".key"));
+	}
+
+	/**
+	 * Opens (or creates) a cache file whose personal data is encrypted with the key in a
+	 * file of its own (created on first use, #38). A cache written without encryption
+	 * (before #38) or with another key is emptied and back at position -1, so that the
+	 * next round loads a snapshot: it holds nothing the server does not.
+	 * @param file the SQLite file
+	 * @param keyFile the key file
+	 * @return the cache
+	 * @throws IllegalStateException when the key file cannot be read or created, or
+	 * others may read it
+	 */
+	public static AttendeeCache open(Path file, Path keyFile) {
+		FieldCipher cipher = new FieldCipher(CacheKey.loadOrCreate(keyFile));
 		try {
 			Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
 			try (Statement statement = connection.createStatement()) {
 				statement.execute("PRAGMA journal_mode=WAL");
+				// deleted and rewritten rows are overwritten with zeros in the file, not
+				// left in free space: an erased attendee's bytes leave the disk (#38)
+				statement.execute("PRAGMA secure_delete=ON");
 				statement.execute("""
 						CREATE TABLE IF NOT EXISTS cache_state (id INTEGER PRIMARY KEY CHECK (id = 1),
 						  event_id TEXT, stream_seq INTEGER NOT NULL)""");
@@ -68,12 +100,51 @@ public final class AttendeeCache implements AutoCloseable {
 				addColumnIfMissing(connection, "cache_state", "policy_json TEXT");
 				addColumnIfMissing(connection, "cache_state", "area_id TEXT");
 				addColumnIfMissing(connection, "cache_state", "direction TEXT");
+				// #38: when the cache last heard of its event (the event's end when it
+				// has no policy with days)
+				addColumnIfMissing(connection, "cache_state", "changed_at TEXT");
+				addColumnIfMissing(connection, "cache_state", "key_check BLOB");
 			}
-			return new AttendeeCache(connection);
+			AttendeeCache cache = new AttendeeCache(connection, cipher);
+			cache.checkKey();
+			return cache;
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException("Cannot open the attendee cache " + file, ex);
 		}
+	}
+
+	// a sealed constant tells whether the rows were written with this key
+	private void checkKey() throws SQLException {
+		byte[] check;
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT key_check FROM cache_state WHERE id = 1")) {
+			rows.next();
+			check = rows.getBytes(1);
+		}
+		if (check != null) {
+			try {
+				if (KEY_CHECK.equals(this.cipher.open(check, "cache_state", "key_check"))) {
+					return;
+				}
+			}
+			catch (IllegalStateException ex) {
+				// another key: below
+			}
+			System.err.println("kiosk-agent: the attendee cache was written with another key: emptied, "
+					+ "the next round loads a snapshot");
+		}
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				statement.executeUpdate("DELETE FROM cached_attendees");
+			}
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = -1, key_check = ? WHERE id = 1")) {
+				statement.setBytes(1, this.cipher.seal(KEY_CHECK, "cache_state", "key_check"));
+				statement.executeUpdate();
+			}
+		});
+		purgeJournal();
 	}
 
 	private static void addColumnIfMissing(Connection connection, String column) throws SQLException {
@@ -134,16 +205,26 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
+	// decrypted into memory: the file holds no plaintext to search (#38)
 	private List<SearchIndex.Entry> indexEntries() throws SQLException {
 		List<SearchIndex.Entry> entries = new ArrayList<>();
 		try (Statement statement = this.connection.createStatement();
-				ResultSet rows = statement.executeQuery(
-						"SELECT attendee_id, display_name, search_text FROM cached_attendees ORDER BY display_name, attendee_id")) {
+				ResultSet rows = statement
+					.executeQuery("SELECT attendee_id, display_name, company, email FROM cached_attendees")) {
 			while (rows.next()) {
-				entries.add(new SearchIndex.Entry(rows.getString(1), rows.getString(2), rows.getString(3)));
+				String attendeeId = rows.getString(1);
+				entries.add(entry(attendeeId, this.cipher.open(rows.getBytes(2), attendeeId, "display_name"),
+						this.cipher.open(rows.getBytes(3), attendeeId, "company"),
+						this.cipher.open(rows.getBytes(4), attendeeId, "email")));
 			}
 		}
 		return entries;
+	}
+
+	private static SearchIndex.Entry entry(String attendeeId, String displayName, String company, String email) {
+		// the folded name first, so that "starts with" ranks by the name
+		return new SearchIndex.Entry(attendeeId, displayName,
+				SearchText.fold(displayName) + " | " + SearchText.fold(company) + " | " + SearchText.fold(email));
 	}
 
 	// the rows themselves come from the table, so a check-in shows at once
@@ -222,14 +303,20 @@ public final class AttendeeCache implements AutoCloseable {
 			for (CachedAttendee attendee : attendees) {
 				upsert(attendee);
 			}
-			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET event_id = ?, stream_seq = ? WHERE id = 1")) {
+			try (PreparedStatement statement = this.connection.prepareStatement(
+					"UPDATE cache_state SET event_id = ?, stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setString(1, eventId);
 				statement.setLong(2, streamSeq);
 				statement.executeUpdate();
 			}
 		});
 		this.compiled = compiledPolicy;
+		// the plaintext is at hand: the first query need not decrypt the table (#38)
+		List<SearchIndex.Entry> entries = new ArrayList<>(attendees.size());
+		for (CachedAttendee attendee : attendees) {
+			entries.add(entry(attendee.attendeeId(), attendee.displayName(), attendee.company(), attendee.email()));
+		}
+		this.index.load(entries);
 	}
 
 	/**
@@ -249,7 +336,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			writePolicy(policy);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -351,12 +438,110 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			upsert(attendee);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
 		});
 		return true;
+	}
+
+	/**
+	 * Applies an {@code ERASED} change (#38) if it is newer than the last applied one
+	 * (invariant 10): the attendee's row goes, with its name, company and e-mail address,
+	 * from the table and the search index; the bytes leave the file once
+	 * {@link #purgeJournal} has run.
+	 * @param streamSeq the change's position
+	 * @param attendeeId the attendee erased
+	 * @return whether it was applied
+	 */
+	public synchronized boolean erase(long streamSeq, String attendeeId) {
+		if (streamSeq <= streamSeq()) {
+			return false;
+		}
+		inTransaction(() -> {
+			deleteAttendee(attendeeId);
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
+				statement.setLong(1, streamSeq);
+				statement.executeUpdate();
+			}
+		});
+		return true;
+	}
+
+	private void deleteAttendee(String attendeeId) throws SQLException {
+		try (PreparedStatement statement = this.connection
+			.prepareStatement("DELETE FROM cached_attendees WHERE attendee_id = ?")) {
+			statement.setString(1, attendeeId);
+			if (statement.executeUpdate() > 0) {
+				this.index.removed(attendeeId);
+			}
+		}
+	}
+
+	/**
+	 * Deletes, on the kiosk's own, the attendees of an event that ended more than the
+	 * retention ago (#38, {@code cache-retention}): the end of the policy's last day in
+	 * its time zone, or, for an event without a policy, the last time the cache applied a
+	 * snapshot or change of it (the kiosk knows no end of such an event). The stream
+	 * position stays, so the cache does not load the attendees again by snapshot; a
+	 * change of an attendee afterwards is deleted by the next call.
+	 * @param now the kiosk's time
+	 * @param retention how long after the end the attendees are kept
+	 * @return how many attendees were deleted
+	 */
+	public synchronized int expire(Instant now, Duration retention) {
+		Optional<Instant> end = eventEnd();
+		if (end.isEmpty() || now.isBefore(end.get().plus(retention))) {
+			return 0;
+		}
+		int[] deleted = new int[1];
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				deleted[0] = statement.executeUpdate("DELETE FROM cached_attendees");
+			}
+		});
+		if (deleted[0] > 0) {
+			this.index.cleared();
+			purgeJournal();
+		}
+		return deleted[0];
+	}
+
+	/**
+	 * When the cache's event ended, as far as the kiosk knows (see {@link #expire}).
+	 * @return the end, or empty before the first snapshot
+	 */
+	public synchronized Optional<Instant> eventEnd() {
+		Optional<CompiledPolicy> policy = policy();
+		if (policy.isPresent() && !policy.get().days().isEmpty()) {
+			LocalDate last = Collections.max(policy.get().days());
+			return Optional.of(last.plusDays(1).atStartOfDay(policy.get().zone()).toInstant());
+		}
+		try (Statement statement = this.connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT changed_at FROM cache_state WHERE id = 1")) {
+			rows.next();
+			String changedAt = rows.getString(1);
+			return (changedAt != null) ? Optional.of(Instant.parse(changedAt)) : Optional.empty();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Moves everything written into the database file and empties the write-ahead log:
+	 * with {@code secure_delete} the file's pages hold zeros where deleted rows were, and
+	 * the older page images that the WAL still held are gone with it.
+	 */
+	public synchronized void purgeJournal() {
+		try (Statement statement = this.connection.createStatement()) {
+			statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Cannot checkpoint the attendee cache", ex);
+		}
 	}
 
 	/**
@@ -424,11 +609,12 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
-	private static CachedAttendee map(ResultSet rows) throws SQLException {
+	private CachedAttendee map(ResultSet rows) throws SQLException {
 		String attendeeId = rows.getString(1);
-		return new CachedAttendee(attendeeId, rows.getString(2), rows.getString(3), rows.getString(4),
-				rows.getInt(5) == 1, rows.getString(6), rows.getInt(7), rows.getString(8), rows.getString(9),
-				rows.getString(10), AccessJson.movements(attendeeId, rows.getString(11)));
+		return new CachedAttendee(attendeeId, this.cipher.open(rows.getBytes(2), attendeeId, "display_name"),
+				this.cipher.open(rows.getBytes(3), attendeeId, "company"), rows.getString(4), rows.getInt(5) == 1,
+				rows.getString(6), rows.getInt(7), this.cipher.open(rows.getBytes(8), attendeeId, "email"),
+				rows.getString(9), rows.getString(10), AccessJson.movements(attendeeId, rows.getString(11)));
 	}
 
 	private void upsert(CachedAttendee attendee) throws SQLException {
@@ -443,22 +629,21 @@ public final class AttendeeCache implements AutoCloseable {
 				  search_text = excluded.search_text, ticket_type = excluded.ticket_type,
 				  movements = excluded.movements""")) {
 			statement.setString(1, attendee.attendeeId());
-			statement.setString(2, attendee.displayName());
-			statement.setString(3, attendee.company());
+			statement.setBytes(2, this.cipher.seal(attendee.displayName(), attendee.attendeeId(), "display_name"));
+			statement.setBytes(3, this.cipher.seal(attendee.company(), attendee.attendeeId(), "company"));
 			statement.setString(4, attendee.tier());
 			statement.setInt(5, attendee.checkedIn() ? 1 : 0);
 			statement.setString(6, attendee.checkedInBy());
 			statement.setInt(7, attendee.credentialVersion());
-			statement.setString(8, attendee.email());
+			statement.setBytes(8, this.cipher.seal(attendee.email(), attendee.attendeeId(), "email"));
 			statement.setString(9, attendee.checkedInAt());
-			// the folded name first, so that "starts with" ranks by the name
-			String searchText = SearchText.fold(attendee.displayName()) + " | " + SearchText.fold(attendee.company())
-					+ " | " + SearchText.fold(attendee.email());
-			statement.setString(10, searchText);
+			// the search text lives in memory only (#38); the column stays for old files
+			statement.setString(10, "");
 			statement.setString(11, attendee.ticketType());
 			statement.setString(12, AccessJson.movementsText(attendee.movements()));
 			statement.executeUpdate();
-			this.index.written(new SearchIndex.Entry(attendee.attendeeId(), attendee.displayName(), searchText));
+			this.index
+				.written(entry(attendee.attendeeId(), attendee.displayName(), attendee.company(), attendee.email()));
 		}
 	}
 
@@ -471,6 +656,8 @@ public final class AttendeeCache implements AutoCloseable {
 			}
 			catch (SQLException | RuntimeException ex) {
 				this.connection.rollback();
+				// the index followed writes that are gone: read it again from the table
+				this.index.cleared();
 				throw ex;
 			}
 			finally {

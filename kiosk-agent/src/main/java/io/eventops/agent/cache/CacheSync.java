@@ -53,7 +53,7 @@ public final class CacheSync {
 	/**
 	 * Applies a page of changes, each gated by its {@code streamSeq} (invariant 10): an
 	 * attendee's change replaces the attendee (with all its movements), a {@code POLICY}
-	 * change the policy.
+	 * change the policy, an {@code ERASED} change deletes the attendee (#38).
 	 * @param cache the cache
 	 * @param body the changes answer
 	 * @return what was applied
@@ -61,11 +61,20 @@ public final class CacheSync {
 	static Round applyChanges(AttendeeCache cache, JsonNode body) {
 		int applied = 0;
 		int ignored = 0;
+		List<String> erased = new ArrayList<>();
 		for (JsonNode change : body.get("changes")) {
 			long streamSeq = change.get("streamSeq").asLong();
-			boolean done = "POLICY".equals(change.path("kind").asString(""))
-					? cache.applyPolicy(streamSeq, AccessJson.policy(change.get("policy")))
-					: cache.apply(streamSeq, attendee(change.get("attendee")));
+			String kind = change.path("kind").asString("");
+			boolean done = switch (kind) {
+				case "POLICY" -> cache.applyPolicy(streamSeq, AccessJson.policy(change.get("policy")));
+				// #38: the attendee's personal data was erased on the server; the cache
+				// keeps nothing of the attendee
+				case "ERASED" -> cache.erase(streamSeq, change.get("attendee").get("attendeeId").asString());
+				default -> cache.apply(streamSeq, attendee(change.get("attendee")));
+			};
+			if (done && "ERASED".equals(kind)) {
+				erased.add(change.get("attendee").get("attendeeId").asString());
+			}
 			if (done) {
 				applied++;
 			}
@@ -73,7 +82,11 @@ public final class CacheSync {
 				ignored++;
 			}
 		}
-		return new Round(false, applied, ignored, cache.streamSeq());
+		if (!erased.isEmpty()) {
+			// once per page: an event's erasure sends one change per attendee
+			cache.purgeJournal();
+		}
+		return new Round(false, applied, ignored, cache.streamSeq(), erased);
 	}
 
 	private Round snapshot() throws IOException {
@@ -94,7 +107,7 @@ public final class CacheSync {
 		}
 		cache.replace(body.get("eventId").asString(), body.get("streamSeq").asLong(), attendees,
 				AccessJson.policy(body.get("policy")));
-		return new Round(true, attendees.size(), 0, cache.streamSeq());
+		return new Round(true, attendees.size(), 0, cache.streamSeq(), List.of());
 	}
 
 	private static JsonNode read(EdgeClient.Answer answer, String what) throws IOException {
@@ -125,8 +138,14 @@ public final class CacheSync {
 	 * @param ignored changes skipped as not newer than the cache (duplicates, late
 	 * deliveries)
 	 * @param streamSeq the cache's position afterwards
+	 * @param erased the attendees an {@code ERASED} change deleted (#38)
 	 */
-	public record Round(boolean snapshot, int applied, int ignored, long streamSeq) {
+	public record Round(boolean snapshot, int applied, int ignored, long streamSeq, List<String> erased) {
+
+		public Round {
+			erased = List.copyOf(erased);
+		}
+
 	}
 
 }

@@ -1,32 +1,41 @@
 package io.eventops.agent.cache;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The type-ahead's in-memory index in front of the SQLite table: every attendee's folded
- * search text ({@link SearchText}), in the table's result order (display name, then id).
- * A query scans these strings in memory instead of the table: over 50 000 attendees the
- * table scan with its sort took a median of 120 ms on a loaded machine, above the 100 ms
- * the kiosk screen promises (issue 26); the table stays the truth, the index only says
- * which ids match and in what order.
+ * search text ({@link SearchText}), ordered by display name, then id (as the table query
+ * ranked before the index). A query scans these strings in memory instead of the table:
+ * over 50 000 attendees the table scan with its sort took a median of 120 ms on a loaded
+ * machine, above the 100 ms the kiosk screen promises (issue 26); the table stays the
+ * truth, the index only says which ids match and in what order.
  * <p>
- * The index changes only when a name, company or e-mail address does (a check-in does not
- * change the search text), and then it is rebuilt on the next query; it is the kiosk's
- * own, one process per kiosk, and holds nothing the SQLite file does not.
+ * The table holds names, companies and e-mail addresses encrypted (#38): the index is the
+ * only plaintext, in memory, decrypted once when it is loaded (the first query after
+ * opening or a snapshot) and then kept in step with each written or deleted attendee, so
+ * that a change does not decrypt the whole table again. It is the kiosk's own, one
+ * process per kiosk.
  */
 final class SearchIndex {
 
+	// SQLite's ORDER BY display_name, attendee_id: NULL first; String order is the
+	// UTF-8 byte order for every character below U+E000
+	private static final Comparator<Entry> ORDER = Comparator
+		.comparing(Entry::displayName, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
+		.thenComparing(Entry::attendeeId);
+
 	private List<Entry> ordered;
 
-	// what decides an attendee's place and match: its display name (the order) and text
 	private Map<String, Entry> byId = new HashMap<>();
 
 	/**
 	 * Whether the index must be read again from the table.
-	 * @return {@code true} before the first query and after a change of search text
+	 * @return {@code true} before the first query and after a snapshot
 	 */
 	boolean stale() {
 		return this.ordered == null;
@@ -34,25 +43,46 @@ final class SearchIndex {
 
 	/**
 	 * Loads the index.
-	 * @param entries every attendee's id and folded search text, in the table's order
+	 * @param entries every attendee's id, name and folded search text, in any order
 	 */
 	void load(List<Entry> entries) {
-		this.ordered = List.copyOf(entries);
+		List<Entry> ordered = new ArrayList<>(entries);
+		ordered.sort(ORDER);
 		Map<String, Entry> byId = HashMap.newHashMap(entries.size());
 		for (Entry entry : entries) {
 			byId.put(entry.attendeeId(), entry);
 		}
+		this.ordered = ordered;
 		this.byId = byId;
 	}
 
 	/**
-	 * Notes a written attendee: the index goes stale only if its name or search text is
-	 * new.
+	 * Notes a written attendee: its entry moves to its place if its name or search text
+	 * is new.
 	 * @param written the attendee as written
 	 */
 	void written(Entry written) {
-		if (this.ordered != null && !written.equals(this.byId.get(written.attendeeId()))) {
-			this.ordered = null;
+		if (this.ordered == null) {
+			return;
+		}
+		Entry old = this.byId.put(written.attendeeId(), written);
+		if (written.equals(old)) {
+			return;
+		}
+		if (old != null) {
+			this.ordered.remove(Collections.binarySearch(this.ordered, old, ORDER));
+		}
+		this.ordered.add(-Collections.binarySearch(this.ordered, written, ORDER) - 1, written);
+	}
+
+	/**
+	 * Notes a deleted attendee (#38): its text leaves the index.
+	 * @param attendeeId the attendee
+	 */
+	void removed(String attendeeId) {
+		Entry old = this.byId.remove(attendeeId);
+		if (this.ordered != null && old != null) {
+			this.ordered.remove(Collections.binarySearch(this.ordered, old, ORDER));
 		}
 	}
 

@@ -33,11 +33,46 @@ import io.eventops.model.flush.FlushRequest;
  * @param edgeCertSha256 the SHA-256 (64 hex digits) of the edge certificate the kiosk
  * enrolled against (#37), or {@code null}: when set, a connection to an edge presenting
  * any other certificate is refused
+ * @param cacheRetention how long after the end of its event's last day the attendee cache
+ * keeps the event's attendees before it deletes them on its own (#38; 1 h to 3650 d,
+ * default {@link #DEFAULT_CACHE_RETENTION})
+ * @param cacheKeyFile the file of the key that encrypts the cache's personal data at rest
+ * (#38; created readable by the agent's user only on first use), by default beside the
+ * database ({@code <db>.cache.key})
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
 		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
-		Duration annulWindow, String edgeCertSha256) {
+		Duration annulWindow, String edgeCertSha256, Duration cacheRetention, Path cacheKeyFile) {
+
+	/**
+	 * Settings with the personal-data defaults of the cache (callers from before #38).
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @param caFile the CA file or {@code null}
+	 * @param database the log file or {@code null}
+	 * @param batchSize entries per request
+	 * @param maxEntryBytes largest entry
+	 * @param maxBatchBytes most bytes per request
+	 * @param retention how long acknowledged entries stay
+	 * @param connectTimeout connection timeout
+	 * @param requestTimeout request timeout
+	 * @param backoff retry schedule
+	 * @param idleInterval idle sleep of the loop
+	 * @param flushAfterCheckIn wake the loop on check-in
+	 * @param admissionCheckBudget the admission check's budget
+	 * @param annulWindow the annul window
+	 * @param edgeCertSha256 the pinned edge certificate or {@code null}
+	 */
+	public AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+			int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
+			Duration annulWindow, String edgeCertSha256) {
+		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
+				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn, admissionCheckBudget,
+				annulWindow, edgeCertSha256, null, null);
+	}
 
 	/**
 	 * Settings without a pinned edge certificate (callers from before #37).
@@ -173,6 +208,51 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 						"edge-cert-sha256 must be 64 hex digits (colons allowed), not '" + edgeCertSha256 + "'");
 			}
 		}
+		// #38: personal data in the attendee cache
+		if (cacheRetention == null) {
+			cacheRetention = DEFAULT_CACHE_RETENTION;
+		}
+		if (cacheRetention.compareTo(Duration.ofHours(1)) < 0 || cacheRetention.compareTo(Duration.ofDays(3650)) > 0) {
+			throw new IllegalArgumentException("cache-retention must be within 1h..3650d, not " + cacheRetention);
+		}
+		if (cacheKeyFile == null) {
+			cacheKeyFile = defaultKeyFile(database);
+		}
+	}
+
+	/**
+	 * The default cache retention (#38): pretix's scanner deletes the orders of events
+	 * that ended 14 days ago; long enough for a late re-admission dispute, short of a
+	 * next event.
+	 */
+	public static final Duration DEFAULT_CACHE_RETENTION = Duration.ofDays(14);
+
+	private static Path defaultKeyFile(Path database) {
+		return database.resolveSibling(database.getFileName() + ".cache.key");
+	}
+
+	/**
+	 * The same settings with another cache retention (#38).
+	 * @param keep how long after its event's last day the cache keeps the attendees
+	 * @return the settings
+	 */
+	public AgentConfig withCacheRetention(Duration keep) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, keep, this.cacheKeyFile);
+	}
+
+	/**
+	 * The same settings with another cache key file (#38).
+	 * @param file the key file
+	 * @return the settings
+	 */
+	public AgentConfig withCacheKeyFile(Path file) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, this.cacheRetention, file);
 	}
 
 	private static final Pattern CERT_SHA256 = Pattern.compile("[0-9a-f]{64}");
@@ -186,7 +266,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				sha256);
+				sha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -211,7 +291,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -223,7 +303,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -235,7 +315,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention,
+				defaultKeyFile(this.database).equals(this.cacheKeyFile) ? null : this.cacheKeyFile);
 	}
 
 	/**
@@ -247,7 +328,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -259,7 +340,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -271,7 +352,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
 				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -283,7 +364,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
 	}
 
 	/**
@@ -294,7 +375,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withAdmissionCheckBudget(Duration budget) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256,
+				this.cacheRetention, this.cacheKeyFile);
 	}
 
 }

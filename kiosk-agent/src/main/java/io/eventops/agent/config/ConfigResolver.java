@@ -26,7 +26,9 @@ public final class ConfigResolver {
 	/** The settings' flag names (without {@code --}). */
 	public static final List<String> SETTINGS = List.of("kiosk-id", "edge-url", "token", "token-file", "ca-file", "db",
 			"batch-size", "max-entry-bytes", "retention", "connect-timeout", "request-timeout", "backoff-initial",
-			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window", "edge-cert-sha256");
+			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window", "edge-cert-sha256",
+			// #38
+			"cache-retention", "cache-key-file");
 
 	/**
 	 * The flag of the configuration file (its variable is {@code KIOSK_AGENT_CONFIG}).
@@ -127,7 +129,8 @@ public final class ConfigResolver {
 				new BackoffPolicy(initial, max, backoff.jitter(), backoff.maxRetryAfter()), defaults.idleInterval(),
 				bool("flush-after-checkin", defaults.flushAfterCheckIn()),
 				duration("admission-check-budget", defaults.admissionCheckBudget()),
-				duration("annul-window", defaults.annulWindow()), value("edge-cert-sha256"));
+				duration("annul-window", defaults.annulWindow()), value("edge-cert-sha256"),
+				duration("cache-retention", AgentConfig.DEFAULT_CACHE_RETENTION), path("cache-key-file"));
 	}
 
 	private String token() {

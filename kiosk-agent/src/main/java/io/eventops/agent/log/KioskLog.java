@@ -96,6 +96,9 @@ public final class KioskLog implements AutoCloseable {
 	}
 
 	private void initialize() throws SQLException {
+		// a forgotten entry's bytes are overwritten in the file, not left in free space
+		// (#38)
+		execute("PRAGMA secure_delete=ON");
 		try (Statement statement = this.connection.createStatement()) {
 			for (String ddl : Schema.STATEMENTS) {
 				statement.execute(ddl);
@@ -647,6 +650,40 @@ public final class KioskLog implements AutoCloseable {
 				return deleted;
 			}
 		});
+	}
+
+	/**
+	 * Deletes the acknowledged entries of an attendee whose personal data the server
+	 * erased (#38): an entry may carry badge overrides (a name, a company) typed at this
+	 * kiosk. The server holds them now, so only acknowledged entries go (the log's
+	 * triggers refuse anything else); one still unacknowledged is delivered, the server
+	 * drops its overrides, and it goes with the retention once acknowledged. The bytes
+	 * leave the file and its write-ahead log.
+	 * @param attendeeId the attendee
+	 * @return how many entries were deleted
+	 */
+	public synchronized int forgetAcknowledged(String attendeeId) {
+		int deleted = transaction(() -> {
+			try (PreparedStatement delete = this.connection.prepareStatement(
+					"DELETE FROM entries WHERE attendee_id = ? AND seq <= (SELECT last_acked_seq FROM log_state "
+							+ "WHERE id = 1) AND seq NOT IN (SELECT seq FROM dead_letters)")) {
+				delete.setString(1, attendeeId);
+				int count = delete.executeUpdate();
+				try (Statement statement = this.connection.createStatement()) {
+					statement.executeUpdate("DELETE FROM results WHERE seq NOT IN (SELECT seq FROM entries)");
+				}
+				return count;
+			}
+		});
+		if (deleted > 0) {
+			try {
+				execute("PRAGMA wal_checkpoint(TRUNCATE)");
+			}
+			catch (SQLException ex) {
+				throw new LogException("Cannot checkpoint the kiosk log", ex);
+			}
+		}
+		return deleted;
 	}
 
 	@Override

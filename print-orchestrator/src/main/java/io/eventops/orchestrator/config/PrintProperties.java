@@ -60,6 +60,9 @@ import org.springframework.validation.annotation.Validated;
  * the largest badge (a 32 KiB graphic field takes a real printer seconds, during which
  * {@code ~HS} shows it idle); 5 s, while a printer that drops formats costs at most this
  * per drop
+ * @param erasureCheck how often the ledger looks for the reconciler's erasures (#38) and
+ * empties its copies of the erased attendees' badge text; a few seconds, so that an
+ * erasure leaves no copy here for longer than it takes an admin to check
  */
 @Validated
 @ConfigurationProperties("eventops.print")
@@ -86,7 +89,8 @@ public record PrintProperties(@NotNull @PositiveDuration @DefaultValue("1s") Dur
 		@NotEmpty @DefaultValue("/usr/share/fonts/truetype/noto,/usr/share/fonts/opentype/noto") List<Path> fontDirectories,
 		@NotNull @PositiveDuration(orZero = true) @DefaultValue("5m") Duration liveAhead,
 		@Min(1) @Max(100) @DefaultValue("3") int maxDroppedSends,
-		@NotNull @PositiveDuration @DefaultValue("5s") Duration dropSettleTime) {
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration dropSettleTime,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration erasureCheck) {
 
 	public PrintProperties {
 		if (agentLeaseTtl != null && probeInterval != null

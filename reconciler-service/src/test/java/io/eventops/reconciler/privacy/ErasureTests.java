@@ -173,6 +173,10 @@ class ErasureTests {
 				"SELECT scope, reason, erased_by, attendees FROM reconciler.erasures WHERE attendee_id = ?", erased);
 		assertThat(audit).containsExactly(
 				Map.of("scope", "ATTENDEE", "reason", "subject request 17", "erased_by", "admin", "attendees", 1));
+		// the feed the print orchestrator empties its badge text by (V25): ids and scope
+		assertThat(this.jdbc.queryForList(
+				"SELECT scope, event_id, attendee_id FROM reconciler.erasure_feed() WHERE attendee_id = ?", erased))
+			.containsExactly(Map.of("scope", "ATTENDEE", "event_id", this.event, "attendee_id", erased));
 
 		// a new import brings the attendee back, and its badge can be reprinted again
 		importAttendees(person(erased, "reimported" + this.canary.substring(4)));
