@@ -37,6 +37,18 @@ class ConsoleSecurityTests {
 	}
 
 	@Test
+	void thePageIsServedToAnyoneUnderAContentSecurityPolicy() {
+		ConsoleSession.Response page = new ConsoleSession(this.port).get("/");
+		ConsoleSession.Response script = new ConsoleSession(this.port).get("/components/person-screen.js");
+
+		assertThat(page.status()).isEqualTo(200);
+		assertThat(page.body()).contains("<ops-console>");
+		assertThat(page.header("Content-Security-Policy")).contains("default-src 'self'")
+			.contains("frame-ancestors 'none'");
+		assertThat(script.status()).isEqualTo(200);
+	}
+
+	@Test
 	void theApiNeedsALogin() {
 		ConsoleSession.Response answer = new ConsoleSession(this.port).get("/api/attendees/anyone");
 

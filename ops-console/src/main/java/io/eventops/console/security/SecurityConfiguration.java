@@ -30,6 +30,9 @@ class SecurityConfiguration {
 	static final String[] PAGE = { "/", "/index.html", "/*.js", "/*.css", "/components/*.js", "/messages/*.json",
 			"/favicon.ico", "/api/csrf" };
 
+	static final String CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+			+ "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 	@Bean
 	SecurityFilterChain securityFilterChain(HttpSecurity http, UserDetailsService users, PasswordEncoder encoder,
 			ProblemResponses problems, LoginThrottle throttle) throws Exception {
@@ -41,6 +44,9 @@ class SecurityConfiguration {
 		// role themselves): it stays in the authentication, which lives in the session
 		manager.setEraseCredentialsAfterAuthentication(false);
 		http.authenticationManager(manager)
+			// the page loads only its own scripts and styles; the QR of an enrolment is a
+			// data URI
+			.headers((headers) -> headers.contentSecurityPolicy((csp) -> csp.policyDirectives(CONTENT_SECURITY_POLICY)))
 			.csrf((csrf) -> csrf.csrfTokenRepository(new HttpSessionCsrfTokenRepository()))
 			.addFilterBefore(new FormLoginThrottleFilter(throttle, problems),
 					UsernamePasswordAuthenticationFilter.class)
