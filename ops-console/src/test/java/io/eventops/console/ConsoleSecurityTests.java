@@ -1,9 +1,11 @@
 package io.eventops.console;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.eventops.testsupport.CommonTestData;
+import io.eventops.testsupport.TestInfrastructure;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -118,6 +120,35 @@ class ConsoleSecurityTests {
 			assertThat(browser.at(other).get("/api/me").json().get("username").asString()).isEqualTo("admin");
 			assertThat(browser.at(other).post("/logout", Map.of()).status()).isEqualTo(204);
 			assertThat(browser.at(this.port).get("/api/me").status()).isEqualTo(401);
+		}
+	}
+
+	@Test
+	void failedLoginsSpendTheSuitesLoginThrottleAndARightOneGivesItsAttemptBack() {
+		Map<String, Object> properties = new LinkedHashMap<>(ConsoleInitializer.properties());
+		// a namespace of its own: the shared context's logins must not see these failures
+		properties.put("eventops.redis.key-prefix", TestInfrastructure.freshRedisNamespace());
+		try (ConfigurableApplicationContext console = ConsoleApplication.builder()
+			.properties(properties)
+			.run("--server.port=0", "--management.server.port=0",
+					"--eventops.security.ops-password=" + CommonTestData.OPS_PASSWORD,
+					"--eventops.security.admin-password=" + CommonTestData.ADMIN_PASSWORD,
+					"--eventops.security.login-throttle.max-failures=2",
+					"--eventops.security.login-throttle.max-failures-per-user=2",
+					"--spring.autoconfigure.exclude=" + ConsoleTest.NOT_THE_CONSOLES)) {
+			int port = ((WebServerApplicationContext) console).getWebServer().getPort();
+
+			assertThat(new ConsoleSession(port).login("ops", CommonTestData.OPS_PASSWORD).status()).isEqualTo(204);
+			assertThat(new ConsoleSession(port).login("ops", "wrong-1").status()).isEqualTo(401);
+			assertThat(new ConsoleSession(port).login("ops", "wrong-2").status()).isEqualTo(401);
+			ConsoleSession.Response throttled = new ConsoleSession(port).login("ops", CommonTestData.OPS_PASSWORD);
+
+			assertThat(throttled.status()).isEqualTo(429);
+			assertThat(throttled.problemType()).isEqualTo(PROBLEMS + "login-throttled");
+			assertThat(throttled.header("Retry-After")).isNotBlank();
+			assertThat(new ConsoleSession(port).login("admin", CommonTestData.ADMIN_PASSWORD).status())
+				.as("another user is not affected")
+				.isEqualTo(204);
 		}
 	}
 
