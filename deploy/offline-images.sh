@@ -113,7 +113,7 @@ if [ "$BUILD_JARS" -eq 1 ]; then
 	export JAVA_HOME="$JDK"
 	export PATH="$JAVA_HOME/bin:$PATH"
 	./mvnw -q -B -DskipTests package \
-		-pl reconciler-service,print-orchestrator,kiosk-sync-service,printer-driver-zpl,kiosk-agent -am
+		-pl reconciler-service,print-orchestrator,kiosk-sync-service,ops-console,printer-driver-zpl,kiosk-agent -am
 fi
 
 step "images of the suite (eventops/<module>:$VERSION)"
@@ -121,9 +121,10 @@ declare -A JARS=(
 	[reconciler-service]="reconciler-service/target/reconciler-service-$VERSION-exec.jar"
 	[print-orchestrator]="print-orchestrator/target/print-orchestrator-$VERSION-exec.jar"
 	[kiosk-sync-service]="kiosk-sync-service/target/kiosk-sync-service-$VERSION-exec.jar"
+	[ops-console]="ops-console/target/ops-console-$VERSION-exec.jar"
 	[printer-driver-zpl]="printer-driver-zpl/target/printer-driver-zpl-$VERSION-virtual-printer.jar"
 )
-for module in reconciler-service print-orchestrator kiosk-sync-service printer-driver-zpl; do
+for module in reconciler-service print-orchestrator kiosk-sync-service ops-console printer-driver-zpl; do
 	jar="${JARS[$module]}"
 	[ -f "$jar" ] || fail "$jar is missing: build the jars first (drop --no-jars)"
 	# context: the Dockerfile and the jar as app.jar, streamed

@@ -115,6 +115,21 @@ class ComposeTests {
 				"127.0.0.1:9443:9443");
 	}
 
+	// the help desk (#41) takes passwords over plain HTTP: loopback only, and it trusts
+	// the
+	// edge's own certificate from the edge's volume
+	@Test
+	void theConsoleListensOnLocalhostOnlyAndTrustsTheEdgesCertificate() {
+		Map<String, Object> console = service("ops-console");
+		assertThat(RepositoryFiles.asList(console.get("ports"))).containsExactly("127.0.0.1:8083:8083",
+				"127.0.0.1:9083:9083");
+		assertThat(RepositoryFiles.asMap(console.get("environment")))
+			.containsEntry("EVENTOPS_EDGE_URL", "https://kiosk-sync-service:8443")
+			.containsEntry("EVENTOPS_CONSOLE_EDGECAFILE", "/var/lib/eventops/edge-tls/edge-cert.pem");
+		assertThat(RepositoryFiles.asList(console.get("volumes"))).contains("edge-tls:/var/lib/eventops/edge-tls:ro");
+		assertThat(RepositoryFiles.asMap(console.get("depends_on"))).containsKey("kiosk-sync-service");
+	}
+
 	// health and /actuator/prometheus are on the management ports only; they are
 	// published
 	// on 127.0.0.1 like the API ports
@@ -122,7 +137,8 @@ class ComposeTests {
 	void healthchecksAndMetricsUseTheManagementPorts() {
 		Map<String, List<String>> ports = Map.of("reconciler-service", List.of("RECON_MANAGEMENT_PORT", "9081", "8081"),
 				"print-orchestrator", List.of("PRINT_MANAGEMENT_PORT", "9082", "8082"), "kiosk-sync-service",
-				List.of("EDGE_MANAGEMENT_PORT", "9443", "8443"));
+				List.of("EDGE_MANAGEMENT_PORT", "9443", "8443"), "ops-console",
+				List.of("CONSOLE_MANAGEMENT_PORT", "9083", "8083"));
 		for (Map.Entry<String, List<String>> entry : ports.entrySet()) {
 			String name = entry.getKey();
 			String management = entry.getValue().get(1);

@@ -17,27 +17,34 @@ class K8sManifestsTests {
 	private static final Set<String> SERVICES = Set.of("reconciler-service", "print-orchestrator",
 			"kiosk-sync-service");
 
+	/**
+	 * The services and the help desk (#41): what every long-running Deployment must do.
+	 */
+	private static final Set<String> WORKLOADS = Set.of("reconciler-service", "print-orchestrator",
+			"kiosk-sync-service", "ops-console");
+
 	/** The contract's path prefixes (API.md) and the Service that owns each. */
 	private static final Map<String, String> ROUTES = Map.of("/v1/kiosks", "kiosk-sync-service", "/admin/v1/kiosks",
 			"kiosk-sync-service", "/admin/v1/events", "reconciler-service", "/admin/v1/attendees", "reconciler-service",
 			"/admin/v1/rejections", "reconciler-service", "/admin/v1/express-codes", "reconciler-service",
 			"/admin/v1/printers", "print-orchestrator", "/admin/v1/dispatch", "print-orchestrator",
-			"/admin/v1/print-jobs", "print-orchestrator");
+			"/admin/v1/print-jobs", "print-orchestrator", "/", "ops-console");
 
 	/**
 	 * The plain-HTTP management port of each service: health and
 	 * {@code /actuator/prometheus} are served there only, never on the API port.
 	 */
 	static final Map<String, Integer> MANAGEMENT_PORTS = Map.of("reconciler-service", 9081, "print-orchestrator", 9082,
-			"kiosk-sync-service", 9443);
+			"kiosk-sync-service", 9443, "ops-console", 9083);
 
 	/** The API port of each service: it answers no {@code /actuator/**}. */
 	static final Map<String, Integer> API_PORTS = Map.of("reconciler-service", 8081, "print-orchestrator", 8082,
-			"kiosk-sync-service", 8443);
+			"kiosk-sync-service", 8443, "ops-console", 8083);
 
 	/** The environment variable that sets each service's management port. */
 	private static final Map<String, String> MANAGEMENT_PORT_ENV = Map.of("reconciler-service", "RECON_MANAGEMENT_PORT",
-			"print-orchestrator", "PRINT_MANAGEMENT_PORT", "kiosk-sync-service", "EDGE_MANAGEMENT_PORT");
+			"print-orchestrator", "PRINT_MANAGEMENT_PORT", "kiosk-sync-service", "EDGE_MANAGEMENT_PORT", "ops-console",
+			"CONSOLE_MANAGEMENT_PORT");
 
 	/** Rendered once per run: kubectl's kustomize takes a second or more per call. */
 	private static List<Manifests> all;
@@ -57,9 +64,9 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void everyServiceHasADeploymentServiceAndDisruptionBudget(Manifests manifests) {
-		assertThat(manifests.ofKind("Deployment")).extracting(Manifests::name).containsAll(SERVICES);
-		assertThat(manifests.ofKind("Service")).extracting(Manifests::name).containsAll(SERVICES);
-		for (Map<String, Object> deployment : services(manifests)) {
+		assertThat(manifests.ofKind("Deployment")).extracting(Manifests::name).containsAll(WORKLOADS);
+		assertThat(manifests.ofKind("Service")).extracting(Manifests::name).containsAll(WORKLOADS);
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			Object labels = RepositoryFiles.at(deployment, "spec.selector.matchLabels");
 			assertThat(manifests.ofKind("PodDisruptionBudget")).as("PDB of %s", Manifests.name(deployment))
 				.anySatisfy((pdb) -> {
@@ -75,7 +82,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void replicasSpreadOverNodesAndTheAutoscaledEdgeHasNoFixedCount(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			String name = Manifests.name(deployment);
 			List<Object> spread = RepositoryFiles
 				.asList(RepositoryFiles.at(deployment, "spec.template.spec.topologySpreadConstraints"));
@@ -102,7 +109,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void deploymentsProbeTheActuatorHealthGroups(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			Map<String, Object> container = container(deployment);
 			String name = Manifests.name(deployment);
 			assertThat(RepositoryFiles.at(container, "startupProbe.httpGet.path")).as(name)
@@ -125,7 +132,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void everyServiceHasANamedManagementPortThatItsServiceExposes(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			String name = Manifests.name(deployment);
 			Map<String, Object> container = container(deployment);
 			assertThat(RepositoryFiles.asList(container.get("ports"))).as("%s container ports", name)
@@ -151,7 +158,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void noPrometheusAnnotationNamesAnApiPort(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			String name = Manifests.name(deployment);
 			for (Object annotations : java.util.Arrays.asList(RepositoryFiles.at(deployment, "metadata.annotations"),
 					RepositoryFiles.at(deployment, "spec.template.metadata.annotations"))) {
@@ -167,7 +174,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void deploymentsHaveRequestsAndLimits(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			Map<String, Object> container = container(deployment);
 			for (String key : List.of("requests.cpu", "requests.memory", "limits.cpu", "limits.memory")) {
 				assertThat(RepositoryFiles.at(container, "resources." + key)).as(Manifests.name(deployment) + " " + key)
@@ -179,7 +186,7 @@ class K8sManifestsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void rolloutsKeepCapacityAndShutDownGracefully(Manifests manifests) {
-		for (Map<String, Object> deployment : services(manifests)) {
+		for (Map<String, Object> deployment : workloads(manifests)) {
 			String name = Manifests.name(deployment);
 			assertThat(RepositoryFiles.at(deployment, "spec.strategy.type")).as(name).isEqualTo("RollingUpdate");
 			assertThat(RepositoryFiles.at(deployment, "spec.strategy.rollingUpdate.maxUnavailable")).as(name)
@@ -268,11 +275,19 @@ class K8sManifestsTests {
 		}
 	}
 
-	/** The Deployments of the three services (not the toolbox). */
+	/** The Deployments of the three services (not the help desk, not the toolbox). */
 	static List<Map<String, Object>> services(Manifests manifests) {
 		return manifests.ofKind("Deployment")
 			.stream()
 			.filter((deployment) -> SERVICES.contains(Manifests.name(deployment)))
+			.toList();
+	}
+
+	/** The Deployments of the three services and the help desk (not the toolbox). */
+	static List<Map<String, Object>> workloads(Manifests manifests) {
+		return manifests.ofKind("Deployment")
+			.stream()
+			.filter((deployment) -> WORKLOADS.contains(Manifests.name(deployment)))
 			.toList();
 	}
 

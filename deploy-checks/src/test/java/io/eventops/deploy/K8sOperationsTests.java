@@ -28,7 +28,7 @@ class K8sOperationsTests {
 	@ParameterizedTest
 	@MethodSource("manifests")
 	void podsCarryNoTokenAndMemoryRequestsEqualLimitsWithProbesThatSurviveThrottling(Manifests manifests) {
-		for (Map<String, Object> deployment : K8sManifestsTests.services(manifests)) {
+		for (Map<String, Object> deployment : K8sManifestsTests.workloads(manifests)) {
 			String name = Manifests.name(deployment);
 			assertThat(RepositoryFiles.at(deployment, "spec.template.spec.automountServiceAccountToken")).as(name)
 				.isEqualTo(false);
@@ -148,7 +148,7 @@ class K8sOperationsTests {
 		manifests.ofKind("NetworkPolicy").forEach((policy) -> policies.put(Manifests.name(policy), policy));
 		assertThat(policies).containsKeys("default-deny", "allow-dns", "allow-ingress-controller",
 				"allow-prometheus-scrape", "allow-edge-to-reconciler", "allow-edge-to-orchestrator", "edge-egress",
-				"allow-data-stores", "allow-orchestrator-to-printers");
+				"allow-data-stores", "allow-orchestrator-to-printers", "allow-console-to-services", "console-egress");
 		Map<String, Object> deny = policies.get("default-deny");
 		assertThat(RepositoryFiles.asMap(RepositoryFiles.at(deny, "spec.podSelector"))).isEmpty();
 		assertThat(RepositoryFiles.asList(RepositoryFiles.at(deny, "spec.policyTypes")))
@@ -172,7 +172,7 @@ class K8sOperationsTests {
 			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-prometheus-scrape"), "spec.ingress"))
 				.get(0))))
 			.as("Prometheus reaches the management ports only")
-			.containsExactlyInAnyOrder(9081, 9082, 9443);
+			.containsExactlyInAnyOrder(9081, 9082, 9443, 9083);
 		assertThat(ports(RepositoryFiles.asMap(
 				RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-data-stores"), "spec.egress")).get(0))))
 			.contains(5432, 6379, 6432);
@@ -199,6 +199,18 @@ class K8sOperationsTests {
 		assertThat(ports(RepositoryFiles
 			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("edge-egress"), "spec.egress")).get(1))))
 			.containsExactly(8082);
+		// the help desk (#41) reaches the three services' API ports, and they let it in
+		assertThat(ports(RepositoryFiles
+			.asMap(RepositoryFiles.asList(RepositoryFiles.at(policies.get("allow-console-to-services"), "spec.ingress"))
+				.get(0))))
+			.containsExactlyInAnyOrder(8081, 8082, 8443);
+		assertThat(RepositoryFiles.asList(RepositoryFiles.at(policies.get("console-egress"), "spec.egress"))
+			.stream()
+			.flatMap((rule) -> ports(RepositoryFiles.asMap(rule)).stream())
+			.toList()).containsExactlyInAnyOrder(8081, 8082, 8443);
+		assertThat(RepositoryFiles.at(policies.get("allow-data-stores"), "spec.podSelector").toString())
+			.as("the help desk reaches Redis (its sessions)")
+			.contains("ops-console");
 	}
 
 	@ParameterizedTest
@@ -213,8 +225,15 @@ class K8sOperationsTests {
 					.stream()
 					.map((path) -> RepositoryFiles.asMap(path).get("path").toString())
 					.toList();
-				if (paths.stream().anyMatch((path) -> path.startsWith("/admin"))) {
-					assertThat(paths).as(Manifests.name(ingress)).allMatch((path) -> path.startsWith("/admin/"));
+				// the help desk (#41) takes the rest of the admin host
+				boolean console = RepositoryFiles.asList(RepositoryFiles.at(ruleMap, "http.paths"))
+					.stream()
+					.anyMatch((path) -> "ops-console"
+						.equals(RepositoryFiles.at(RepositoryFiles.asMap(path), "backend.service.name")));
+				if (console || paths.stream().anyMatch((path) -> path.startsWith("/admin"))) {
+					if (!console) {
+						assertThat(paths).as(Manifests.name(ingress)).allMatch((path) -> path.startsWith("/admin/"));
+					}
 					adminHosts.add(ruleMap.get("host"));
 					Object allowList = annotations(ingress).get("nginx.ingress.kubernetes.io/whitelist-source-range");
 					assertThat(allowList).as("allow-list of %s", Manifests.name(ingress)).isNotNull();

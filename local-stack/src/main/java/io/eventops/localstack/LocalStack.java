@@ -61,6 +61,13 @@ public final class LocalStack implements Callable<Integer> {
 	@Option(names = "--print-management-port", defaultValue = "9082")
 	int printManagementPort;
 
+	@Option(names = "--console-port", defaultValue = "8083",
+			description = "The help-desk console's port, on 127.0.0.1 (#41).")
+	int consolePort;
+
+	@Option(names = "--console-management-port", defaultValue = "9083")
+	int consoleManagementPort;
+
 	@Option(names = "--postgres-port", defaultValue = "15432")
 	int postgresPort;
 
@@ -109,7 +116,7 @@ public final class LocalStack implements Callable<Integer> {
 					this.edgePort, this.edgeManagementPort, this.reconPort, this.printPort, this.reconManagementPort,
 					this.printManagementPort, this.postgresPort, this.redisPort, this.printerPorts,
 					Duration.ofMillis(this.labelMillis), Map.of(), Map.of(), this.replicas, true, this.redisCluster,
-					this.listen, this.expose);
+					this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 		}
 		catch (IllegalArgumentException ex) {
 			// one line, and nothing started or wiped
@@ -157,6 +164,13 @@ public final class LocalStack implements Callable<Integer> {
 			.append(this.suite.printManagementUrl())
 			.append(")\n");
 		out.append("EDGE management: ").append(this.suite.edgeManagementUrl()).append('\n');
+		if (this.suite.consoleUrl() != null) {
+			out.append("CONSOLE ")
+				.append(this.suite.consoleUrl())
+				.append("/   (help desk: sign in as ops or admin; management: ")
+				.append(this.suite.consoleManagementUrl())
+				.append(")\n");
+		}
 		out.append("listening beyond 127.0.0.1: ")
 			.append((this.listen == null) ? "nothing (--listen ADDR moves the edge, --expose management ports)"
 					: "the edge on " + this.listen + (this.expose.isEmpty() ? "" : ", management ports " + this.expose))

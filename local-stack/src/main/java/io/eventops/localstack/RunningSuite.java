@@ -94,6 +94,24 @@ public final class RunningSuite implements AutoCloseable {
 	}
 
 	/**
+	 * The help-desk console (#41), on loopback only.
+	 * @return e.g. {@code http://127.0.0.1:8083}, or {@code null} when the suite runs
+	 * without it
+	 */
+	public URI consoleUrl() {
+		return (this.options.consolePort() > 0)
+				? URI.create("http://" + SuiteOptions.LOOPBACK + ":" + this.options.consolePort()) : null;
+	}
+
+	/**
+	 * The console's management port (plain HTTP: health, Prometheus).
+	 * @return e.g. {@code http://localhost:9083}
+	 */
+	public URI consoleManagementUrl() {
+		return service(SuiteOptions.CONSOLE).managementUrl();
+	}
+
+	/**
 	 * The edge's self-signed certificate, to trust as CA.
 	 * @return the PEM file
 	 */

@@ -20,7 +20,8 @@ import io.eventops.rediscluster.FreePorts;
  * embedded PostgreSQL and Redis (or a local Redis Cluster), virtual printers registered
  * in pool {@code default}, the reconciler, then the orchestrator and the edge as their
  * own JVMs, each as one JVM or as several behind HAProxy
- * ({@link SuiteOptions#replicas()}).
+ * ({@link SuiteOptions#replicas()}), and the help-desk console where the options give it
+ * a port.
  */
 public final class SuiteLauncher {
 
@@ -93,6 +94,18 @@ public final class SuiteLauncher {
 			launch(options, SuiteOptions.ORCHESTRATOR, plan.get(SuiteOptions.ORCHESTRATOR), printArgs, common, logs,
 					admin, services);
 			launch(options, SuiteOptions.EDGE, plan.get(SuiteOptions.EDGE), edgeArgs, common, logs, admin, services);
+			if (options.consolePort() > 0) {
+				// the help-desk console (#41) calls the three services with the user's
+				// own
+				// account; it trusts the edge's generated certificate
+				List<String> consoleArgs = List.of("--eventops.console.reconciler-url=" + suite.reconUrl(),
+						"--eventops.console.print-orchestrator-url=" + suite.printUrl(),
+						"--eventops.console.edge-url=" + suite.edgeUrl(),
+						"--eventops.console.edge-ca-file=" + suite.caFile());
+				launch(options, SuiteOptions.CONSOLE, List.of(new Balancer.Replica(SuiteOptions.CONSOLE,
+						options.consolePort(), SuiteOptions.LOOPBACK, options.consoleManagementPort())), consoleArgs,
+						common, logs, admin, services);
+			}
 			registerPrinters(admin, suite.printUrl(), printers);
 			return suite;
 		}
@@ -174,6 +187,17 @@ public final class SuiteLauncher {
 		return List.of("--server.address=" + api, "--server.port=" + replica.apiPort(),
 				"--management.server.address=" + replica.managementAddress(),
 				"--management.server.port=" + replica.managementPort());
+	}
+
+	/**
+	 * The console's one JVM: both its ports on 127.0.0.1 whatever {@code --listen} says
+	 * (its login form takes passwords over plain HTTP).
+	 * @param options the options
+	 * @return its ports
+	 */
+	static Balancer.Replica consoleReplica(SuiteOptions options) {
+		return new Balancer.Replica(SuiteOptions.CONSOLE, options.consolePort(), SuiteOptions.LOOPBACK,
+				options.consoleManagementPort());
 	}
 
 	// the first replica carries the module's name, the others -2, -3…; a single replica

@@ -44,11 +44,15 @@ import io.eventops.rediscluster.FreePorts;
  * @param expose management ports that listen on {@code listen} too ({@code --expose});
  * nothing else may: the reconciler's and the orchestrator's API take passwords over plain
  * HTTP, PostgreSQL takes none at all
+ * @param consolePort the help-desk console's port (#41), always on 127.0.0.1: its page
+ * takes the ops and admin passwords over plain HTTP; 0 runs no console
+ * @param consoleManagementPort the console's management port (health, Prometheus)
  */
 public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManagementPort, int reconPort, int printPort,
 		int reconManagementPort, int printManagementPort, int postgresPort, int redisPort, List<Integer> printerPorts,
 		Duration labelTime, Map<String, List<String>> jvmOptions, Map<String, List<String>> serviceArgs,
-		Map<String, Integer> replicas, boolean logLabels, boolean redisCluster, String listen, Set<Integer> expose) {
+		Map<String, Integer> replicas, boolean logLabels, boolean redisCluster, String listen, Set<Integer> expose,
+		int consolePort, int consoleManagementPort) {
 
 	/** Where every port of the stack listens unless {@code --listen} moves it. */
 	public static final String LOOPBACK = "127.0.0.1";
@@ -61,6 +65,9 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 
 	/** The edge's module name. */
 	public static final String EDGE = "kiosk-sync-service";
+
+	/** The help-desk console's module name (#41). */
+	public static final String CONSOLE = "ops-console";
 
 	public SuiteOptions {
 		printerPorts = List.copyOf(printerPorts);
@@ -131,14 +138,14 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 
 	/**
 	 * The ports of {@code ./eventops-local} (8443, 9443, 8081, 8082, 9081, 9082, 15432,
-	 * 16379, printers 9101 and 9102, 800 ms per label).
+	 * 16379, printers 9101 and 9102, the console 8083 and 9083, 800 ms per label).
 	 * @param home the repository root
 	 * @param dataDir the data directory
 	 * @return the options
 	 */
 	public static SuiteOptions defaults(Path home, Path dataDir) {
 		return new SuiteOptions(home, dataDir, 8443, 9443, 8081, 8082, 9081, 9082, 15432, 16379, List.of(9101, 9102),
-				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false, false, null, Set.of());
+				Duration.ofMillis(800), Map.of(), Map.of(), Map.of(), false, false, null, Set.of(), 8083, 9083);
 	}
 
 	/**
@@ -149,10 +156,27 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 	 */
 	public SuiteOptions withFreePorts(int printers) {
 		List<Integer> ports = FreePorts.loopback(8 + printers);
+		// no console: the tests and drills on free ports do without one unless they ask
+		// (withConsole)
 		return new SuiteOptions(this.home, this.dataDir, ports.get(0), ports.get(1), ports.get(2), ports.get(3),
 				ports.get(4), ports.get(5), ports.get(6), ports.get(7), ports.subList(8, ports.size()), this.labelTime,
 				this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels, this.redisCluster, this.listen,
-				this.expose);
+				this.expose, 0, 0);
+	}
+
+	/**
+	 * The same options with the help-desk console (#41), on free ports when it has none.
+	 * @return the options
+	 */
+	public SuiteOptions withConsole() {
+		if (this.consolePort > 0) {
+			return this;
+		}
+		List<Integer> ports = FreePorts.loopback(2);
+		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
+				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
+				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
+				this.redisCluster, this.listen, this.expose, ports.get(0), ports.get(1));
 	}
 
 	/**
@@ -164,7 +188,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, time, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
-				this.redisCluster, this.listen, this.expose);
+				this.redisCluster, this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**
@@ -177,7 +201,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, jvm, args, this.replicas, this.logLabels, this.redisCluster,
-				this.listen, this.expose);
+				this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**
@@ -189,7 +213,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, counts, this.logLabels,
-				this.redisCluster, this.listen, this.expose);
+				this.redisCluster, this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**
@@ -201,7 +225,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, log,
-				this.redisCluster, this.listen, this.expose);
+				this.redisCluster, this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**
@@ -213,7 +237,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
-				cluster, this.listen, this.expose);
+				cluster, this.listen, this.expose, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**
@@ -228,7 +252,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		return new SuiteOptions(this.home, this.dataDir, this.edgePort, this.edgeManagementPort, this.reconPort,
 				this.printPort, this.reconManagementPort, this.printManagementPort, this.postgresPort, this.redisPort,
 				this.printerPorts, this.labelTime, this.jvmOptions, this.serviceArgs, this.replicas, this.logLabels,
-				this.redisCluster, address, ports);
+				this.redisCluster, address, ports, this.consolePort, this.consoleManagementPort);
 	}
 
 	/**

@@ -67,6 +67,19 @@ class ListeningTests {
 	}
 
 	@Test
+	void theConsoleListensOnLoopbackOnlyWhateverListenSays() {
+		SuiteOptions options = SuiteOptions.defaults(Path.of("."), this.dataDir).withListen(ADDR, Set.of());
+		Balancer.Replica console = SuiteLauncher.consoleReplica(options);
+
+		assertThat(SuiteLauncher.listening(options, SuiteOptions.CONSOLE, console, true)).contains(
+				"--server.address=127.0.0.1", "--server.port=8083", "--management.server.address=127.0.0.1",
+				"--management.server.port=9083");
+		assertThat(SuiteOptions.defaults(Path.of("."), this.dataDir).withFreePorts(2).consolePort())
+			.as("tests and drills on free ports run no console unless they ask")
+			.isZero();
+	}
+
+	@Test
 	void portsThatTakePasswordsOrNoneAreRefusedInOneLineAndNothingStarts() throws Exception {
 		Path data = this.dataDir.resolve("stack");
 		int postgres = FreePorts.loopback(1).get(0);
