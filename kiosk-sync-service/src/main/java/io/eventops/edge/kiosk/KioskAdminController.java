@@ -33,10 +33,11 @@ class KioskAdminController {
 		return new ProvisionedKiosk(registration.kioskId(), this.registry.provision(registration));
 	}
 
+	// no body is LOST, what revocation was before modes (issue #37)
 	@PostMapping("/admin/v1/kiosks/{kioskId}/revoke")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	void revoke(@PathVariable String kioskId) {
-		this.registry.revoke(kioskId);
+	void revoke(@PathVariable String kioskId, @Valid @RequestBody(required = false) RevocationRequest request) {
+		this.registry.revoke(kioskId, (request != null) ? request.revocationMode() : RevocationMode.LOST);
 	}
 
 	@GetMapping("/admin/v1/kiosks")

@@ -57,7 +57,9 @@ public enum EdgeProblem implements Refusal.Type {
 
 	ENROLMENT_RATE_LIMITED("enrolment-rate-limited"),
 
-	OUTSIDE_PROFILE("outside-profile");
+	OUTSIDE_PROFILE("outside-profile"),
+
+	DEVICE_REVOKED("device-revoked");
 
 	private final String slug;
 

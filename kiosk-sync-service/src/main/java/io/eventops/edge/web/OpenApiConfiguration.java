@@ -44,7 +44,8 @@ class OpenApiConfiguration {
 				(`application/problem+json`). What a kiosk must do to keep the "nothing lost" promise \
 				is in kiosk-agent/README.md.""", "https://localhost:8443"), KIOSK_TOKEN,
 				"The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
-						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401.");
+						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401 "
+						+ "device-revoked.");
 	}
 
 	@Bean
@@ -89,7 +90,10 @@ class OpenApiConfiguration {
 		else if (endpoint.contains(" /v1/")) {
 			kioskIdParameter(operation);
 			ApiDocuments.secured(operation, KIOSK_TOKEN);
-			ApiDocuments.problem(operation, 401, "unauthorized", "no token, an unknown one, or a revoked kiosk");
+			ApiDocuments.problem(operation, 401, "unauthorized", "no token, or an unknown one");
+			ApiDocuments.problem(operation, 401, "device-revoked",
+					"the kiosk was revoked (LOST, or RETIRE after its grace; the mode is in the detail): delete the "
+							+ "personal data cached on the device, stop admitting, keep its unflushed entries");
 			ApiDocuments.problem(operation, 403, "forbidden", "the token belongs to another kiosk");
 			ApiDocuments.problem(operation, 429, "rate-limited", "the kiosk is over its request rate");
 			ApiDocuments.retryAfter(operation, 429);
@@ -186,8 +190,13 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 422, "validation", "a field is missing or malformed (see errors)");
 			}
 			case "POST /admin/v1/kiosks/{kioskId}/revoke" -> {
-				operation.summary("Revokes a kiosk's token (ADMIN)");
+				operation.summary("Revokes a kiosk's token (ADMIN), LOST (at once) or RETIRE (after a grace)")
+					.description(
+							"""
+									No body is LOST. RETIRE lets the kiosk keep flushing for eventops.edge.kiosks.retire-grace 							(30 minutes by default), then its token stops. Revoking a revoked kiosk keeps the first 							revocation, except that LOST after RETIRE takes effect at once. A revoked token is a 							401 device-revoked (docs/fleet.md).""");
 				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
+				ApiDocuments.problem(operation, 422, "validation", "mode is neither RETIRE nor LOST (see errors)");
 			}
 			case "POST /admin/v1/enrolments" -> {
 				operation
