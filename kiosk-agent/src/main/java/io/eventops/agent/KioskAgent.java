@@ -84,6 +84,7 @@ public final class KioskAgent implements AutoCloseable {
 		this.cache = AttendeeCache
 			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
 		this.cacheSync = new CacheSync(edge, this.cache);
+		edge.onRevoked(this::revoked);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
 		this.allowance = new AllowanceKeeper(this.log, this.cache, edge, this.config.admissionCheckBudget(),
@@ -133,6 +134,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public CheckInReceipt checkIn(CheckIn checkIn) {
+		refuseIfRevoked();
 		ensureSequence();
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(),
 				checkIn.badge());
@@ -150,6 +152,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public Optional<CheckInReceipt> checkInOnce(CheckIn checkIn) {
+		refuseIfRevoked();
 		ensureSequence();
 		return this.log
 			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge())
@@ -172,6 +175,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public Optional<Admission> pass(String attendeeId, boolean leaving) {
+		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
 		admission.ifPresent(this::committed);
@@ -187,6 +191,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * annul within the window
 	 */
 	public Optional<Admission> annul(String attendeeId, String admissionKey) {
+		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> annulment = this.admissions.annul(attendeeId, admissionKey, OffsetDateTime.now(this.clock),
 				this.config.annulWindow());
@@ -208,6 +213,47 @@ public final class KioskAgent implements AutoCloseable {
 	 */
 	public boolean underPolicy(boolean leaving) {
 		return this.admissions.applies(leaving);
+	}
+
+	// the edge's 401 device-revoked (issue #37): the kiosk admits no one from now on,
+	// also after a restart, and the personal data of its cache is deleted (again at
+	// every such answer, so that nothing a sync wrote meanwhile stays); its unflushed
+	// entries stay in the log, never deleted, for kiosk-agent export
+	private void revoked(String detail) {
+		boolean first = this.log.revocation() == null;
+		this.log.markRevoked(detail);
+		this.cache.forgetPersonalData();
+		if (first) {
+			System.err.println("kiosk-agent: kiosk " + this.config.kioskId() + " was revoked by the edge (" + detail
+					+ "); its cached personal data is deleted and it admits no one. " + this.log.pendingCount()
+					+ " unflushed entries stay in its log: kiosk-agent export --out FILE writes them for staff.");
+		}
+	}
+
+	/**
+	 * Why the edge revoked this kiosk.
+	 * @return what the edge said, or {@code null} while it is not revoked
+	 */
+	public String revocation() {
+		return this.log.revocation();
+	}
+
+	private void refuseIfRevoked() {
+		String revoked = this.log.revocation();
+		if (revoked != null) {
+			throw new io.eventops.agent.log.DeviceRevokedException("Kiosk " + this.config.kioskId()
+					+ " was revoked by the edge and admits no one (" + revoked + "). Its unflushed entries stay in its "
+					+ "log: kiosk-agent export --out FILE writes them for staff.");
+		}
+	}
+
+	/**
+	 * Every entry the edge has not acknowledged (those above the watermark and every dead
+	 * letter), for {@code kiosk-agent export}.
+	 * @return the entries in seq order
+	 */
+	public List<io.eventops.agent.log.ExportedEntry> unacknowledged() {
+		return this.log.unacknowledged();
 	}
 
 	// the entry is on disk: nothing after this may turn it into a failure
@@ -439,7 +485,7 @@ public final class KioskAgent implements AutoCloseable {
 		LogState state = this.log.state();
 		return new AgentStatus(state.kioskId(), state.lastSeq(), state.lastAckedSeq(), this.log.pendingCount(),
 				this.log.storedCount(), this.log.deadLetters(), this.log.outcomeCounts(), state.sequenceKnown(),
-				state.lastError(), state.lastErrorAt(), state.lastSuccessAt());
+				state.lastError(), state.lastErrorAt(), state.lastSuccessAt(), this.log.revocation());
 	}
 
 	/**

@@ -58,6 +58,9 @@ public final class EdgeClient {
 
 	private volatile java.util.function.Supplier<Contact> contact = () -> null;
 
+	private volatile java.util.function.Consumer<String> revoked = (detail) -> {
+	};
+
 	public EdgeClient(HttpClient http, URI edgeUrl, String kioskId, String token, Duration requestTimeout,
 			NetworkGate network, Clock clock) {
 		this.http = http;
@@ -273,7 +276,8 @@ public final class EdgeClient {
 		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
 				HttpResponse.BodyHandlers.ofByteArray());
 		try {
-			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			HttpResponse<byte[]> response = told(
+					sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
 			return (response.statusCode() == 200) ? java.util.Optional.ofNullable(WireFormat.tree(response.body()))
 					: java.util.Optional.empty();
 		}
@@ -334,12 +338,41 @@ public final class EdgeClient {
 	public record Contact(long backlog, Long diskFreeBytes) {
 	}
 
+	/**
+	 * Who is told when the edge answers that this kiosk was revoked (a 401
+	 * {@code device-revoked}, issue #37), whichever request got the answer.
+	 * @param revoked told the problem's detail
+	 */
+	public void onRevoked(java.util.function.Consumer<String> revoked) {
+		this.revoked = revoked;
+	}
+
+	// a 401 device-revoked, unlike any other 401, is final: the kiosk wipes its cached
+	// personal data and admits no one (issue #37)
+	private HttpResponse<byte[]> told(HttpResponse<byte[]> response) {
+		if (response.statusCode() == 401 && response.body() != null && response.body().length > 0) {
+			try {
+				JsonNode problem = WireFormat.tree(response.body());
+				if (problem.path("type").asString("").endsWith("/" + DEVICE_REVOKED)) {
+					this.revoked.accept(abbreviate(problem.path("detail").asString("revoked")));
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				// not a problem document: an ordinary 401
+			}
+		}
+		return response;
+	}
+
+	/** The problem type slug of a revoked kiosk's token. */
+	public static final String DEVICE_REVOKED = "device-revoked";
+
 	private HttpResponse<byte[]> send(HttpRequest request) throws IOException {
 		if (!this.network.isUp()) {
 			throw new ConnectException("network cut");
 		}
 		try {
-			return this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			return told(this.http.send(request, HttpResponse.BodyHandlers.ofByteArray()));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
