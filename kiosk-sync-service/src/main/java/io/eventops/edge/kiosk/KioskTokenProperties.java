@@ -16,8 +16,12 @@ import org.springframework.validation.annotation.Validated;
  * @param retireGrace how long a kiosk revoked with {@code RETIRE} keeps flushing: 30
  * minutes by default, long enough for a kiosk carried to the store room to come back
  * online once and drain its log
+ * @param rotationGrace how long a kiosk's old token stays valid after the edge first
+ * delivered a new one: 10 minutes by default, many times a kiosk's 30 s heartbeat, so
+ * that a lost response is delivered again before the old token stops
  */
 @Validated
 @ConfigurationProperties("eventops.edge.kiosks")
-record KioskTokenProperties(@NotNull @PositiveDuration @DefaultValue("30m") Duration retireGrace) {
+record KioskTokenProperties(@NotNull @PositiveDuration @DefaultValue("30m") Duration retireGrace,
+		@NotNull @PositiveDuration @DefaultValue("10m") Duration rotationGrace) {
 }

@@ -13,8 +13,10 @@ public sealed interface TokenCheck {
 	 * The token authorises a kiosk (a retiring kiosk within its grace is active).
 	 *
 	 * @param kiosk the kiosk
+	 * @param rotationDue whether the kiosk is to receive a new token with this answer
+	 * (its token is being rotated and it presented the old one)
 	 */
-	record Active(KioskPrincipal kiosk) implements TokenCheck {
+	record Active(KioskPrincipal kiosk, boolean rotationDue) implements TokenCheck {
 	}
 
 	/**

@@ -47,8 +47,17 @@ class KioskTokenFilter extends OncePerRequestFilter {
 			// a token is 43 base64url characters; anything far off is not worth a lookup
 			if (!token.isEmpty() && token.length() <= 128) {
 				switch (this.registry.check(token)) {
-					case TokenCheck.Active active ->
+					case TokenCheck.Active active -> {
 						SecurityContextHolder.getContext().setAuthentication(new KioskAuthentication(active.kiosk()));
+						if (active.rotationDue()) {
+							// a new token with every answer to the old one (a lost
+							// response is
+							// covered), until the kiosk first uses one of them (issue
+							// #37)
+							this.registry.deliverToken(active.kiosk().kioskId())
+								.ifPresent((fresh) -> response.setHeader(KioskRegistry.NEW_TOKEN, fresh));
+						}
+					}
 					case TokenCheck.Revoked revoked -> request.setAttribute(REVOKED, revoked);
 					case TokenCheck.Unknown unknown -> {
 						// anonymous: the generic 401

@@ -49,7 +49,8 @@ class SecurityConfiguration {
 						// (rate-limited per address)
 						.requestMatchers(HttpMethod.POST, "/v1/enrol")
 						.permitAll(),
-					"/admin/v1/kiosks", "/admin/v1/kiosks/*/revoke", "/admin/v1/enrolments"));
+					"/admin/v1/kiosks", "/admin/v1/kiosks/*/revoke", "/admin/v1/kiosks/*/rotate",
+					"/admin/v1/enrolments"));
 		return http.build();
 	}
 

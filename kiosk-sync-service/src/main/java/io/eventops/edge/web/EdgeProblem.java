@@ -59,7 +59,9 @@ public enum EdgeProblem implements Refusal.Type {
 
 	OUTSIDE_PROFILE("outside-profile"),
 
-	DEVICE_REVOKED("device-revoked");
+	DEVICE_REVOKED("device-revoked"),
+
+	KIOSK_REVOKED("kiosk-revoked");
 
 	private final String slug;
 

@@ -198,6 +198,24 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
 				ApiDocuments.problem(operation, 422, "validation", "mode is neither RETIRE nor LOST (see errors)");
 			}
+			case "POST /admin/v1/kiosks/{kioskId}/rotate" -> {
+				operation.summary("Rotates a kiosk's token (ADMIN): the kiosk receives a new one on its next contact")
+					.description("""
+							The edge stores token hashes only: it mints the new token when it delivers it, in the \
+							Kiosk-New-Token header of the kiosk's next authenticated answer, and again with every \
+							answer to the old token (a lost response is covered). The old token stays valid for \
+							eventops.edge.kiosks.rotation-grace (10 minutes by default) after the first delivery; \
+							the kiosk's first use of a new token retires the old one (docs/fleet.md).""");
+				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+				ApiDocuments.problem(operation, 409, "kiosk-revoked", "the kiosk is revoked");
+			}
+			case "POST " + KIOSK + "/token-rotation" -> {
+				operation.summary("Rotates this kiosk's token; the new one is in this answer's Kiosk-New-Token header")
+					.description("""
+							The agent calls it every token-max-age. Store the new token durably before using it; \
+							the old one stays valid for the rotation grace, and the first request with the new one \
+							retires it (docs/fleet.md).""");
+			}
 			case "POST /admin/v1/enrolments" -> {
 				operation
 					.summary("Issues a one-time enrolment code for a kiosk (ADMIN); the code is in this answer only")
