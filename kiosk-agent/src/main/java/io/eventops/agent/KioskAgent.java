@@ -85,6 +85,7 @@ public final class KioskAgent implements AutoCloseable {
 			.open(this.config.database().resolveSibling(this.config.database().getFileName() + ".cache"));
 		this.cacheSync = new CacheSync(edge, this.cache);
 		edge.onRevoked(this::revoked);
+		edge.onNewToken(this::keepToken);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
 		this.allowance = new AllowanceKeeper(this.log, this.cache, edge, this.config.admissionCheckBudget(),
@@ -101,6 +102,7 @@ public final class KioskAgent implements AutoCloseable {
 					if (round.drained()) {
 						renewAllowance();
 					}
+					rotateTokenIfDue();
 					listener.accept(round);
 				});
 	}
@@ -227,6 +229,52 @@ public final class KioskAgent implements AutoCloseable {
 			System.err.println("kiosk-agent: kiosk " + this.config.kioskId() + " was revoked by the edge (" + detail
 					+ "); its cached personal data is deleted and it admits no one. " + this.log.pendingCount()
 					+ " unflushed entries stay in its log: kiosk-agent export --out FILE writes them for staff.");
+		}
+	}
+
+	// token rotation (#37): a delivered token is written to the configuration file
+	// (atomically, owner-only) before it is used; without a file to keep it in, it is
+	// not used, and the old token keeps working for the edge's rotation grace
+	private boolean keepToken(String fresh) {
+		java.nio.file.Path file = this.config.configFile();
+		if (file == null) {
+			this.log.recordError("the edge delivered a new token, but the token was not read from a configuration file"
+					+ " (--config), so it cannot be kept: the old token stops after the edge's rotation grace");
+			return false;
+		}
+		try {
+			io.eventops.agent.config.TokenFile.replace(file, fresh);
+			return true;
+		}
+		catch (IOException | RuntimeException ex) {
+			this.log.recordError("a new token could not be written to " + file + ": " + ex.getMessage());
+			return false;
+		}
+	}
+
+	/**
+	 * Asks the edge for a new token when this one is older than {@code token-max-age}
+	 * (the configuration file's last change; issue #37); the new token comes with the
+	 * answer and is kept before it is used.
+	 * @return whether the token was rotated now
+	 */
+	public boolean rotateTokenIfDue() {
+		java.nio.file.Path file = this.config.configFile();
+		if (file == null || this.config.tokenMaxAge().isZero() || this.log.revocation() != null) {
+			return false;
+		}
+		try {
+			java.time.Instant written = java.nio.file.Files.getLastModifiedTime(file).toInstant();
+			if (Duration.between(written, this.clock.instant()).compareTo(this.config.tokenMaxAge()) < 0) {
+				return false;
+			}
+			java.time.Instant before = written;
+			EdgeClient.Answer answer = this.edge.post("/token-rotation", new byte[0]);
+			return answer.status() == 202 && java.nio.file.Files.getLastModifiedTime(file).toInstant().isAfter(before);
+		}
+		catch (IOException ex) {
+			// offline, or the file is unreadable: tried again after the next round
+			return false;
 		}
 	}
 

@@ -196,6 +196,40 @@ final class EdgeFixture {
 		}
 	}
 
+	/**
+	 * Asks the edge to rotate a kiosk's token (ADMIN, #37).
+	 * @param kioskId the kiosk
+	 */
+	void rotate(String kioskId) {
+		int status = edgeRequest("POST", "/admin/v1/kiosks/" + kioskId + "/rotate", "Basic "
+				+ Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+			.statusCode();
+		if (status != 202) {
+			throw new IllegalStateException("rotate: HTTP " + status);
+		}
+	}
+
+	/**
+	 * A kiosk's sync-state with a token, as the edge answers it (its status, and a new
+	 * token it delivers, #37).
+	 */
+	HttpResponse<String> syncState(String kioskId, String token) {
+		return edgeRequest("GET", "/v1/kiosks/" + kioskId + "/sync-state", "Bearer " + token);
+	}
+
+	private HttpResponse<String> edgeRequest(String method, String path, String authorization) {
+		try (HttpClient http = KioskProvisioner.httpClient(caFile())) {
+			return http.send(HttpRequest.newBuilder(URI.create(edgeUrl() + path))
+				.header("Authorization", authorization)
+				.timeout(Duration.ofSeconds(30))
+				.method(method, HttpRequest.BodyPublishers.noBody())
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException(method + " " + path + " failed", ex);
+		}
+	}
+
 	/** Imports attendees of the test event into the reconciler's registry. */
 	void importAttendees(List<String> attendeeIds) {
 		List<Map<String, String>> body = new ArrayList<>();

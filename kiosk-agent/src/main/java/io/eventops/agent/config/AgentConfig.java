@@ -33,11 +33,76 @@ import io.eventops.model.flush.FlushRequest;
  * @param edgeCertSha256 the SHA-256 (64 hex digits) of the edge certificate the kiosk
  * enrolled against (#37), or {@code null}: when set, a connection to an edge presenting
  * any other certificate is refused
+ * @param configFile the configuration file the token was read from, where a rotated token
+ * is written (#37), or {@code null} when the token came from elsewhere
+ * @param tokenMaxAge how old the token (the configuration file's last change) may grow
+ * before the agent rotates it itself (#37); {@code 0s} for never, {@code null} for 7 days
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
 		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
-		Duration annulWindow, String edgeCertSha256) {
+		Duration annulWindow, String edgeCertSha256, Path configFile, Duration tokenMaxAge) {
+
+	// token rotation (#37) ------------------------------------------------------------
+
+	/** The default {@code token-max-age}: the agent rotates its own token weekly. */
+	public static final Duration DEFAULT_TOKEN_MAX_AGE = Duration.ofDays(7);
+
+	/**
+	 * Settings without token rotation's (callers from before token rotation, #37).
+	 * @param kioskId the kiosk
+	 * @param edgeUrl the edge
+	 * @param token its token
+	 * @param caFile the CA file or {@code null}
+	 * @param database the log file or {@code null}
+	 * @param batchSize entries per request
+	 * @param maxEntryBytes largest entry
+	 * @param maxBatchBytes most bytes per request
+	 * @param retention how long acknowledged entries stay
+	 * @param connectTimeout connection timeout
+	 * @param requestTimeout request timeout
+	 * @param backoff retry schedule
+	 * @param idleInterval idle sleep of the loop
+	 * @param flushAfterCheckIn wake the loop on check-in
+	 * @param admissionCheckBudget the admission check's budget
+	 * @param annulWindow the annul window
+	 * @param edgeCertSha256 the pinned certificate or {@code null}
+	 */
+	public AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
+			int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
+			BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
+			Duration annulWindow, String edgeCertSha256) {
+		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
+				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn, admissionCheckBudget,
+				annulWindow, edgeCertSha256, null, null);
+	}
+
+	/**
+	 * The same settings with the configuration file a rotated token is written to.
+	 * @param file the file, or {@code null}: then the agent cannot keep a new token and
+	 * neither rotates its own nor takes one the edge delivers
+	 * @return the settings
+	 */
+	public AgentConfig withConfigFile(Path file) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, file, this.tokenMaxAge);
+	}
+
+	/**
+	 * The same settings with another token age at which the agent rotates its token.
+	 * @param maxAge the age, {@code 0s} for never
+	 * @return the settings
+	 */
+	public AgentConfig withTokenMaxAge(Duration maxAge) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, this.configFile, maxAge);
+	}
+
+	// ---------------------------------------------------------------------------------
 
 	/**
 	 * Settings without a pinned edge certificate (callers from before #37).
@@ -166,6 +231,12 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		if (annulWindow.isNegative() || annulWindow.compareTo(Duration.ofHours(1)) > 0) {
 			throw new IllegalArgumentException("annul-window must be within 0s..1h, not " + annulWindow);
 		}
+		if (tokenMaxAge == null) {
+			tokenMaxAge = DEFAULT_TOKEN_MAX_AGE;
+		}
+		if (tokenMaxAge.isNegative()) {
+			throw new IllegalArgumentException("token-max-age must be 0s (never) or more, not " + tokenMaxAge);
+		}
 		if (edgeCertSha256 != null) {
 			edgeCertSha256 = edgeCertSha256.replace(":", "").toLowerCase(java.util.Locale.ROOT);
 			if (!CERT_SHA256.matcher(edgeCertSha256).matches()) {
@@ -186,7 +257,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				sha256);
+				sha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -211,7 +282,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -223,7 +294,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -235,7 +306,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, file, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -247,7 +318,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -259,7 +330,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -271,7 +342,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
 				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -283,7 +354,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window,
-				this.edgeCertSha256);
+				this.edgeCertSha256, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -294,7 +365,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 	public AgentConfig withAdmissionCheckBudget(Duration budget) {
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
-				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256);
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256,
+				this.configFile, this.tokenMaxAge);
 	}
 
 }
