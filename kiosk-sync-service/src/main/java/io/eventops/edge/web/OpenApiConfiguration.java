@@ -9,6 +9,7 @@ import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -77,6 +78,22 @@ class OpenApiConfiguration {
 		};
 	}
 
+	// token rotation (#37): any successful answer to a kiosk may deliver its new token
+	private static void newToken(Operation operation) {
+		if (operation.getResponses() == null) {
+			return;
+		}
+		operation.getResponses().forEach((status, response) -> {
+			if (status.startsWith("2")) {
+				response.addHeaderObject("Kiosk-New-Token", new Header()
+					.description("Present while the kiosk's token is being rotated and it presented the old one: "
+							+ "its new token. Store it durably, then use it; the first request with it retires the "
+							+ "old one (docs/fleet.md).")
+					.schema(new StringSchema()));
+			}
+		});
+	}
+
 	private static void describe(String endpoint, Operation operation) {
 		// one tag per audience: a generated client gets a KioskApi and a KioskAdminApi
 		operation.setTags(List.of(endpoint.contains(" /v1/") ? "kiosk" : "kiosk-admin"));
@@ -97,6 +114,7 @@ class OpenApiConfiguration {
 			ApiDocuments.problem(operation, 403, "forbidden", "the token belongs to another kiosk");
 			ApiDocuments.problem(operation, 429, "rate-limited", "the kiosk is over its request rate");
 			ApiDocuments.retryAfter(operation, 429);
+			newToken(operation);
 			ApiDocuments.problem(operation, 403, "outside-profile",
 					"the kiosk's profile (KIOSK, DESK or EXIT, named in the problem) does not allow this request "
 							+ "(docs/fleet.md)");
