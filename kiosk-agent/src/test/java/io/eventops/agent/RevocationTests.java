@@ -72,6 +72,17 @@ class RevocationTests {
 			assertThat(agent.status().pending()).isEqualTo(3);
 		}
 
+		// the CLI refuses a check-in naming the revocation, and its status says REVOKED
+		assertThat(KioskAgentCli.execute("checkin", kiosk.attendees().get(0), "--kiosk-id", kiosk.id(), "--db",
+				db.toString(), "--flush-after-checkin", "false"))
+			.isEqualTo(2);
+		assertThat(stdout(
+				() -> assertThat(KioskAgentCli.execute("status", "--kiosk-id", kiosk.id(), "--db", db.toString()))
+					.isZero()))
+			.contains("REVOKED")
+			.contains("LOST")
+			.contains("pending:       3");
+
 		Path out = directory.resolve("export.jsonl");
 		String[] export = { "export", "--kiosk-id", kiosk.id(), "--db", db.toString(), "--out", out.toString() };
 		String printed = stdout(() -> assertThat(KioskAgentCli.execute(export)).isZero());
