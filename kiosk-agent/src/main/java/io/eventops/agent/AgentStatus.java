@@ -20,10 +20,12 @@ import io.eventops.agent.log.DeadLetter;
  * @param lastError the last flush error, or {@code null}
  * @param lastErrorAt when it happened
  * @param lastSuccessAt the last acknowledged request
+ * @param revoked why the edge revoked this kiosk (issue #37), or {@code null}: a revoked
+ * kiosk admits no one, and its unflushed entries wait for {@code kiosk-agent export}
  */
 public record AgentStatus(String kioskId, long lastSeq, long watermark, long pending, long storedEntries,
 		List<DeadLetter> deadLetters, Map<String, Long> outcomes, boolean sequenceKnown, String lastError,
-		OffsetDateTime lastErrorAt, OffsetDateTime lastSuccessAt) {
+		OffsetDateTime lastErrorAt, OffsetDateTime lastSuccessAt, String revoked) {
 
 	/**
 	 * A few lines for people.
@@ -32,6 +34,9 @@ public record AgentStatus(String kioskId, long lastSeq, long watermark, long pen
 	public String toText() {
 		StringBuilder text = new StringBuilder();
 		text.append("kiosk:         ").append(this.kioskId).append('\n');
+		if (this.revoked != null) {
+			text.append("REVOKED:       ").append(this.revoked).append('\n');
+		}
 		text.append("last seq:      ")
 			.append(this.lastSeq)
 			.append(this.sequenceKnown ? "" : " (sequence not yet known)")

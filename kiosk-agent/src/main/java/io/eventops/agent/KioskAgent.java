@@ -86,6 +86,8 @@ public final class KioskAgent implements AutoCloseable {
 				this.config.cacheKeyFile());
 		this.cacheSync = new CacheSync(edge, this.cache);
 		expireCache();
+		edge.onRevoked(this::revoked);
+		edge.onNewToken(this::keepToken);
 		this.flusher = new Flusher(this.log, edge, this.config.batchSize(), this.config.maxBatchBytes(),
 				this::keepPlacement);
 		this.allowance = new AllowanceKeeper(this.log, this.cache, edge, this.config.admissionCheckBudget(),
@@ -102,6 +104,7 @@ public final class KioskAgent implements AutoCloseable {
 					if (round.drained()) {
 						renewAllowance();
 					}
+					rotateTokenIfDue();
 					listener.accept(round);
 				});
 	}
@@ -135,6 +138,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public CheckInReceipt checkIn(CheckIn checkIn) {
+		refuseIfRevoked();
 		ensureSequence();
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(),
 				checkIn.badge());
@@ -152,6 +156,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public Optional<CheckInReceipt> checkInOnce(CheckIn checkIn) {
+		refuseIfRevoked();
 		ensureSequence();
 		return this.log
 			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge())
@@ -174,6 +179,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
 	 */
 	public Optional<Admission> pass(String attendeeId, boolean leaving) {
+		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
 		admission.ifPresent(this::committed);
@@ -189,6 +195,7 @@ public final class KioskAgent implements AutoCloseable {
 	 * annul within the window
 	 */
 	public Optional<Admission> annul(String attendeeId, String admissionKey) {
+		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> annulment = this.admissions.annul(attendeeId, admissionKey, OffsetDateTime.now(this.clock),
 				this.config.annulWindow());
@@ -210,6 +217,93 @@ public final class KioskAgent implements AutoCloseable {
 	 */
 	public boolean underPolicy(boolean leaving) {
 		return this.admissions.applies(leaving);
+	}
+
+	// the edge's 401 device-revoked (issue #37): the kiosk admits no one from now on,
+	// also after a restart, and the personal data of its cache is deleted (again at
+	// every such answer, so that nothing a sync wrote meanwhile stays); its unflushed
+	// entries stay in the log, never deleted, for kiosk-agent export
+	private void revoked(String detail) {
+		boolean first = this.log.revocation() == null;
+		this.log.markRevoked(detail);
+		this.cache.forgetPersonalData();
+		if (first) {
+			System.err.println("kiosk-agent: kiosk " + this.config.kioskId() + " was revoked by the edge (" + detail
+					+ "); its cached personal data is deleted and it admits no one. " + this.log.pendingCount()
+					+ " unflushed entries stay in its log: kiosk-agent export --out FILE writes them for staff.");
+		}
+	}
+
+	// token rotation (#37): a delivered token is written to the configuration file
+	// (atomically, owner-only) before it is used; without a file to keep it in, it is
+	// not used, and the old token keeps working for the edge's rotation grace
+	private boolean keepToken(String fresh) {
+		java.nio.file.Path file = this.config.configFile();
+		if (file == null) {
+			this.log.recordError("the edge delivered a new token, but the token was not read from a configuration file"
+					+ " (--config), so it cannot be kept: the old token stops after the edge's rotation grace");
+			return false;
+		}
+		try {
+			io.eventops.agent.config.TokenFile.replace(file, fresh);
+			return true;
+		}
+		catch (IOException | RuntimeException ex) {
+			this.log.recordError("a new token could not be written to " + file + ": " + ex.getMessage());
+			return false;
+		}
+	}
+
+	/**
+	 * Asks the edge for a new token when this one is older than {@code token-max-age}
+	 * (the configuration file's last change; issue #37); the new token comes with the
+	 * answer and is kept before it is used.
+	 * @return whether the token was rotated now
+	 */
+	public boolean rotateTokenIfDue() {
+		java.nio.file.Path file = this.config.configFile();
+		if (file == null || this.config.tokenMaxAge().isZero() || this.log.revocation() != null) {
+			return false;
+		}
+		try {
+			java.time.Instant written = java.nio.file.Files.getLastModifiedTime(file).toInstant();
+			if (Duration.between(written, this.clock.instant()).compareTo(this.config.tokenMaxAge()) < 0) {
+				return false;
+			}
+			java.time.Instant before = written;
+			EdgeClient.Answer answer = this.edge.post("/token-rotation", new byte[0]);
+			return answer.status() == 202 && java.nio.file.Files.getLastModifiedTime(file).toInstant().isAfter(before);
+		}
+		catch (IOException ex) {
+			// offline, or the file is unreadable: tried again after the next round
+			return false;
+		}
+	}
+
+	/**
+	 * Why the edge revoked this kiosk.
+	 * @return what the edge said, or {@code null} while it is not revoked
+	 */
+	public String revocation() {
+		return this.log.revocation();
+	}
+
+	private void refuseIfRevoked() {
+		String revoked = this.log.revocation();
+		if (revoked != null) {
+			throw new io.eventops.agent.log.DeviceRevokedException("Kiosk " + this.config.kioskId()
+					+ " was revoked by the edge and admits no one (" + revoked + "). Its unflushed entries stay in its "
+					+ "log: kiosk-agent export --out FILE writes them for staff.");
+		}
+	}
+
+	/**
+	 * Every entry the edge has not acknowledged (those above the watermark and every dead
+	 * letter), for {@code kiosk-agent export}.
+	 * @return the entries in seq order
+	 */
+	public List<io.eventops.agent.log.ExportedEntry> unacknowledged() {
+		return this.log.unacknowledged();
 	}
 
 	// the entry is on disk: nothing after this may turn it into a failure
@@ -473,7 +567,7 @@ public final class KioskAgent implements AutoCloseable {
 		LogState state = this.log.state();
 		return new AgentStatus(state.kioskId(), state.lastSeq(), state.lastAckedSeq(), this.log.pendingCount(),
 				this.log.storedCount(), this.log.deadLetters(), this.log.outcomeCounts(), state.sequenceKnown(),
-				state.lastError(), state.lastErrorAt(), state.lastSuccessAt());
+				state.lastError(), state.lastErrorAt(), state.lastSuccessAt(), this.log.revocation());
 	}
 
 	/**

@@ -85,6 +85,8 @@ final class EdgeFixture {
 		// bisecting a 500-entry backlog sends a burst of small requests
 		edge.put("eventops.edge.rate-limit.requests-per-second", 500);
 		edge.put("eventops.edge.rate-limit.burst", 1000);
+		// a retired kiosk's grace (#37), short enough for RevocationTests to see it end
+		edge.put("eventops.edge.kiosks.retire-grace", "10s");
 		ConfigurableApplicationContext edgeContext = new SpringApplicationBuilder(EdgeApplication.class)
 			.run(arguments(edge));
 		this.edgePort = ((WebServerApplicationContext) edgeContext).getWebServer().getPort();
@@ -171,6 +173,64 @@ final class EdgeFixture {
 		}
 		catch (IOException | InterruptedException ex) {
 			throw new IllegalStateException("enrolment failed", ex);
+		}
+	}
+
+	/**
+	 * Revokes a kiosk at the edge (ADMIN, #37).
+	 * @param kioskId the kiosk
+	 * @param mode {@code RETIRE} or {@code LOST}
+	 */
+	void revoke(String kioskId, String mode) {
+		String basic = Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+		try (HttpClient http = KioskProvisioner.httpClient(caFile())) {
+			HttpResponse<String> response = http
+				.send(HttpRequest.newBuilder(URI.create(edgeUrl() + "/admin/v1/kiosks/" + kioskId + "/revoke"))
+					.header("Authorization", "Basic " + basic)
+					.header("Content-Type", "application/json")
+					.timeout(Duration.ofSeconds(30))
+					.POST(HttpRequest.BodyPublishers.ofString("{\"mode\":\"" + mode + "\"}"))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			if (response.statusCode() != 204) {
+				throw new IllegalStateException("revoke: HTTP " + response.statusCode() + " " + response.body());
+			}
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException("revoke failed", ex);
+		}
+	}
+
+	/**
+	 * Asks the edge to rotate a kiosk's token (ADMIN, #37).
+	 * @param kioskId the kiosk
+	 */
+	void rotate(String kioskId) {
+		int status = edgeRequest("POST", "/admin/v1/kiosks/" + kioskId + "/rotate", "Basic "
+				+ Base64.getEncoder().encodeToString(("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+			.statusCode();
+		if (status != 202) {
+			throw new IllegalStateException("rotate: HTTP " + status);
+		}
+	}
+
+	/**
+	 * A kiosk's sync-state with a token, as the edge answers it (its status, and a new
+	 * token it delivers, #37).
+	 */
+	HttpResponse<String> syncState(String kioskId, String token) {
+		return edgeRequest("GET", "/v1/kiosks/" + kioskId + "/sync-state", "Bearer " + token);
+	}
+
+	private HttpResponse<String> edgeRequest(String method, String path, String authorization) {
+		try (HttpClient http = KioskProvisioner.httpClient(caFile())) {
+			return http.send(HttpRequest.newBuilder(URI.create(edgeUrl() + path))
+				.header("Authorization", authorization)
+				.timeout(Duration.ofSeconds(30))
+				.method(method, HttpRequest.BodyPublishers.noBody())
+				.build(), HttpResponse.BodyHandlers.ofString());
+		}
+		catch (IOException | InterruptedException ex) {
+			throw new IllegalStateException(method + " " + path + " failed", ex);
 		}
 	}
 

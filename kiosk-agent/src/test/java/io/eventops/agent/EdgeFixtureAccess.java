@@ -49,6 +49,11 @@ public final class EdgeFixtureAccess {
 		EdgeFixture.get().execute(sql);
 	}
 
+	/** Revokes a kiosk at the edge (#37), {@code RETIRE} or {@code LOST}. */
+	public static void revoke(String kioskId, String mode) {
+		EdgeFixture.get().revoke(kioskId, mode);
+	}
+
 	public static Map<Long, String> processed(String kioskId) {
 		return EdgeFixture.get().processed(kioskId);
 	}

@@ -210,6 +210,28 @@ public final class EdgeClient {
 		}
 	}
 
+	/**
+	 * A request without a body, answered with its headers (a kiosk's new token, #37).
+	 * @param method GET or POST
+	 * @param path the path
+	 * @param authorization the Authorization header
+	 * @return the raw answer
+	 */
+	public HttpResponse<String> exchange(String method, String path, String authorization) {
+		try {
+			return this.http.send(
+					request(path, authorization).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+					HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
 	private HttpRequest.Builder request(String path, String authorization) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.base + path))
 			.timeout(Duration.ofSeconds(30));

@@ -679,6 +679,33 @@ public final class AttendeeCache implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Deletes every cached attendee and its search entry, overwriting the deleted pages
+	 * and emptying the write-ahead log: the edge revoked this kiosk (issue #37, invariant
+	 * 15). The next sync would start from a snapshot.
+	 */
+	public synchronized void forgetPersonalData() {
+		try (Statement statement = this.connection.createStatement()) {
+			statement.execute("PRAGMA secure_delete = ON");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Attendee cache write failed", ex);
+		}
+		inTransaction(() -> {
+			try (Statement statement = this.connection.createStatement()) {
+				statement.execute("DELETE FROM cached_attendees");
+				statement.execute("UPDATE cache_state SET stream_seq = -1 WHERE id = 1");
+			}
+			this.index.cleared();
+		});
+		try (Statement statement = this.connection.createStatement()) {
+			statement.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Attendee cache checkpoint failed", ex);
+		}
+	}
+
 	private interface SqlWork {
 
 		void run() throws SQLException;

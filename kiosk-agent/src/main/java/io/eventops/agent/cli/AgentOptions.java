@@ -78,6 +78,10 @@ final class AgentOptions {
 			+ "(KIOSK_AGENT_EDGE_CERT_SHA256; enroll pins the one it enrolled against).")
 	String edgeCertSha256;
 
+	@Option(names = "--token-max-age", description = "Rotate the kiosk's token once it is this old, the configuration "
+			+ "file's last change (KIOSK_AGENT_TOKEN_MAX_AGE; default 7d, 0s for never; needs --config).")
+	String tokenMaxAge;
+
 	Map<String, String> flags() {
 		Map<String, String> flags = new LinkedHashMap<>();
 		put(flags, "kiosk-id", this.kioskId);
@@ -97,6 +101,7 @@ final class AgentOptions {
 		put(flags, "admission-check-budget", this.admissionCheckBudget);
 		put(flags, "annul-window", this.annulWindow);
 		put(flags, "edge-cert-sha256", this.edgeCertSha256);
+		put(flags, "token-max-age", this.tokenMaxAge);
 		put(flags, ConfigResolver.CONFIG, this.config);
 		return flags;
 	}

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 @Command(name = "kiosk-agent", mixinStandardHelpOptions = true, version = "kiosk-agent 0.1",
 		description = "The reference kiosk client: a durable check-in log that flushes to the edge.",
 		subcommands = { EnrollCommand.class, CheckInCommand.class, FlushCommand.class, StatusCommand.class,
-				SimulateCommand.class, ServeCommand.class })
+				SimulateCommand.class, ServeCommand.class, ExportCommand.class })
 public final class KioskAgentCli implements Runnable {
 
 	@CommandLine.Spec

@@ -39,14 +39,25 @@ import io.eventops.model.flush.FlushRequest;
  * @param cacheKeyFile the file of the key that encrypts the cache's personal data at rest
  * (#38; created readable by the agent's user only on first use), by default beside the
  * database ({@code <db>.cache.key})
+ * @param configFile the configuration file the token was read from, where a rotated token
+ * is written (#37), or {@code null} when the token came from elsewhere
+ * @param tokenMaxAge how old the token (the configuration file's last change) may grow
+ * before the agent rotates it itself (#37); {@code 0s} for never, {@code null} for 7 days
  */
 public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile, Path database, int batchSize,
 		int maxEntryBytes, int maxBatchBytes, Duration retention, Duration connectTimeout, Duration requestTimeout,
 		BackoffPolicy backoff, Duration idleInterval, boolean flushAfterCheckIn, Duration admissionCheckBudget,
-		Duration annulWindow, String edgeCertSha256, Duration cacheRetention, Path cacheKeyFile) {
+		Duration annulWindow, String edgeCertSha256, Duration cacheRetention, Path cacheKeyFile, Path configFile,
+		Duration tokenMaxAge) {
+
+	// token rotation (#37) ------------------------------------------------------------
+
+	/** The default {@code token-max-age}: the agent rotates its own token weekly. */
+	public static final Duration DEFAULT_TOKEN_MAX_AGE = Duration.ofDays(7);
 
 	/**
-	 * Settings with the personal-data defaults of the cache (callers from before #38).
+	 * Settings with the personal-data defaults of the cache and without token rotation's
+	 * (callers from before #37 and #38).
 	 * @param kioskId the kiosk
 	 * @param edgeUrl the edge
 	 * @param token its token
@@ -71,8 +82,35 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 			Duration annulWindow, String edgeCertSha256) {
 		this(kioskId, edgeUrl, token, caFile, database, batchSize, maxEntryBytes, maxBatchBytes, retention,
 				connectTimeout, requestTimeout, backoff, idleInterval, flushAfterCheckIn, admissionCheckBudget,
-				annulWindow, edgeCertSha256, null, null);
+				annulWindow, edgeCertSha256, null, null, null, null);
 	}
+
+	/**
+	 * The same settings with the configuration file a rotated token is written to.
+	 * @param file the file, or {@code null}: then the agent cannot keep a new token and
+	 * neither rotates its own nor takes one the edge delivers
+	 * @return the settings
+	 */
+	public AgentConfig withConfigFile(Path file) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, file, this.tokenMaxAge);
+	}
+
+	/**
+	 * The same settings with another token age at which the agent rotates its token.
+	 * @param maxAge the age, {@code 0s} for never
+	 * @return the settings
+	 */
+	public AgentConfig withTokenMaxAge(Duration maxAge) {
+		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
+				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
+				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, maxAge);
+	}
+
+	// ---------------------------------------------------------------------------------
 
 	/**
 	 * Settings without a pinned edge certificate (callers from before #37).
@@ -201,6 +239,12 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		if (annulWindow.isNegative() || annulWindow.compareTo(Duration.ofHours(1)) > 0) {
 			throw new IllegalArgumentException("annul-window must be within 0s..1h, not " + annulWindow);
 		}
+		if (tokenMaxAge == null) {
+			tokenMaxAge = DEFAULT_TOKEN_MAX_AGE;
+		}
+		if (tokenMaxAge.isNegative()) {
+			throw new IllegalArgumentException("token-max-age must be 0s (never) or more, not " + tokenMaxAge);
+		}
 		if (edgeCertSha256 != null) {
 			edgeCertSha256 = edgeCertSha256.replace(":", "").toLowerCase(java.util.Locale.ROOT);
 			if (!CERT_SHA256.matcher(edgeCertSha256).matches()) {
@@ -240,7 +284,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, keep, this.cacheKeyFile);
+				this.edgeCertSha256, keep, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -252,7 +296,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, file);
+				this.edgeCertSha256, this.cacheRetention, file, this.configFile, this.tokenMaxAge);
 	}
 
 	private static final Pattern CERT_SHA256 = Pattern.compile("[0-9a-f]{64}");
@@ -266,7 +310,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				sha256, this.cacheRetention, this.cacheKeyFile);
+				sha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -291,7 +335,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, url, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -303,7 +347,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, file, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -316,7 +360,8 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
 				this.edgeCertSha256, this.cacheRetention,
-				defaultKeyFile(this.database).equals(this.cacheKeyFile) ? null : this.cacheKeyFile);
+				defaultKeyFile(this.database).equals(this.cacheKeyFile) ? null : this.cacheKeyFile, this.configFile,
+				this.tokenMaxAge);
 	}
 
 	/**
@@ -328,7 +373,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, size,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -340,7 +385,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				policy, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -352,7 +397,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, keep, this.connectTimeout, this.requestTimeout, this.backoff,
 				this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, this.annulWindow,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -364,7 +409,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, this.admissionCheckBudget, window,
-				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile);
+				this.edgeCertSha256, this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 	/**
@@ -376,7 +421,7 @@ public record AgentConfig(String kioskId, URI edgeUrl, String token, Path caFile
 		return new AgentConfig(this.kioskId, this.edgeUrl, this.token, this.caFile, this.database, this.batchSize,
 				this.maxEntryBytes, this.maxBatchBytes, this.retention, this.connectTimeout, this.requestTimeout,
 				this.backoff, this.idleInterval, this.flushAfterCheckIn, budget, this.annulWindow, this.edgeCertSha256,
-				this.cacheRetention, this.cacheKeyFile);
+				this.cacheRetention, this.cacheKeyFile, this.configFile, this.tokenMaxAge);
 	}
 
 }

@@ -28,7 +28,9 @@ public final class ConfigResolver {
 			"batch-size", "max-entry-bytes", "retention", "connect-timeout", "request-timeout", "backoff-initial",
 			"backoff-max", "flush-after-checkin", "admission-check-budget", "annul-window", "edge-cert-sha256",
 			// #38
-			"cache-retention", "cache-key-file");
+			"cache-retention", "cache-key-file",
+			// #37
+			"token-max-age");
 
 	/**
 	 * The flag of the configuration file (its variable is {@code KIOSK_AGENT_CONFIG}).
@@ -44,10 +46,36 @@ public final class ConfigResolver {
 
 	private final Map<String, String> file;
 
+	private final Path filePath;
+
 	private ConfigResolver(Map<String, String> flags, Map<String, String> environment) {
 		this.flags = flags;
 		this.environment = environment;
 		this.file = file(flags, environment);
+		this.filePath = filePath(flags, environment);
+	}
+
+	private static Path filePath(Map<String, String> flags, Map<String, String> environment) {
+		String name = flags.get(CONFIG);
+		if (name == null) {
+			String env = environment.get(environmentName(CONFIG));
+			name = (env != null && !env.isBlank()) ? env.trim() : null;
+		}
+		return (name != null) ? Path.of(name) : null;
+	}
+
+	// where a rotated token is kept (#37): the configuration file, when the token in use
+	// is the one it holds (a token given otherwise would win over the file at the next
+	// start)
+	private Path tokenFile() {
+		boolean fromFile = this.flags.get("token") == null && this.flags.get("token-file") == null
+				&& blank(this.environment.get(environmentName("token")))
+				&& blank(this.environment.get(environmentName("token-file"))) && this.file.containsKey("token");
+		return fromFile ? this.filePath : null;
+	}
+
+	private static boolean blank(String value) {
+		return value == null || value.isBlank();
 	}
 
 	// the configuration file's settings, or none without one
@@ -130,7 +158,8 @@ public final class ConfigResolver {
 				bool("flush-after-checkin", defaults.flushAfterCheckIn()),
 				duration("admission-check-budget", defaults.admissionCheckBudget()),
 				duration("annul-window", defaults.annulWindow()), value("edge-cert-sha256"),
-				duration("cache-retention", AgentConfig.DEFAULT_CACHE_RETENTION), path("cache-key-file"));
+				duration("cache-retention", AgentConfig.DEFAULT_CACHE_RETENTION), path("cache-key-file"), tokenFile(),
+				duration("token-max-age", AgentConfig.DEFAULT_TOKEN_MAX_AGE));
 	}
 
 	private String token() {

@@ -123,6 +123,12 @@ public final class Flusher {
 	 */
 	public synchronized FlushRound flushPending() {
 		Round round = new Round();
+		String revoked = this.log.revocation();
+		if (revoked != null) {
+			// the token is refused for good (issue #37): the entries stay for export
+			return new FlushRound(FlushRound.Result.BLOCKED, 0, 0, 0, this.log.state().lastAckedSeq(), null,
+					"revoked: " + revoked);
+		}
 		try {
 			ensureSequence();
 			String conflict = checkSequence();

@@ -35,7 +35,8 @@ public final class EdgeClient {
 
 	private final String kioskId;
 
-	private final String token;
+	// replaced when the edge delivers a new one and it is kept (token rotation, #37)
+	private volatile String token;
 
 	private final Duration requestTimeout;
 
@@ -57,6 +58,16 @@ public final class EdgeClient {
 	public static final String AGENT_VERSION = agentVersion();
 
 	private volatile java.util.function.Supplier<Contact> contact = () -> null;
+
+	private volatile java.util.function.Consumer<String> revoked = (detail) -> {
+	};
+
+	private volatile java.util.function.Predicate<String> keeper = (fresh) -> false;
+
+	/** The response header that delivers a new token (token rotation, #37). */
+	public static final String NEW_TOKEN = "Kiosk-New-Token";
+
+	private static final java.util.regex.Pattern TOKEN = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{20,128}");
 
 	public EdgeClient(HttpClient http, URI edgeUrl, String kioskId, String token, Duration requestTimeout,
 			NetworkGate network, Clock clock) {
@@ -273,7 +284,8 @@ public final class EdgeClient {
 		java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> sent = this.http.sendAsync(request,
 				HttpResponse.BodyHandlers.ofByteArray());
 		try {
-			HttpResponse<byte[]> response = sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			HttpResponse<byte[]> response = told(
+					sent.get(budget.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
 			return (response.statusCode() == 200) ? java.util.Optional.ofNullable(WireFormat.tree(response.body()))
 					: java.util.Optional.empty();
 		}
@@ -334,12 +346,64 @@ public final class EdgeClient {
 	public record Contact(long backlog, Long diskFreeBytes) {
 	}
 
+	/**
+	 * Who is told when the edge answers that this kiosk was revoked (a 401
+	 * {@code device-revoked}, issue #37), whichever request got the answer.
+	 * @param revoked told the problem's detail
+	 */
+	public void onRevoked(java.util.function.Consumer<String> revoked) {
+		this.revoked = revoked;
+	}
+
+	// a 401 device-revoked, unlike any other 401, is final: the kiosk wipes its cached
+	// personal data and admits no one (issue #37)
+	/**
+	 * Who keeps a token the edge delivers (token rotation, #37): it must store it durably
+	 * before it is used, and answer whether it did; a token it did not keep is never used
+	 * (the old one stays valid for the edge's rotation grace, and the next answer
+	 * delivers another).
+	 * @param keeper told the new token
+	 */
+	public void onNewToken(java.util.function.Predicate<String> keeper) {
+		this.keeper = keeper;
+	}
+
+	// an answer to a request sent with the current token may deliver its successor; an
+	// answer to one sent with an older token is late (another answer's token is in use,
+	// and it retired this one's at the edge), and is ignored
+	private synchronized void adopt(HttpResponse<byte[]> response, String fresh) {
+		String sentWith = response.request().headers().firstValue("Authorization").orElse("");
+		if (sentWith.equals("Bearer " + this.token) && TOKEN.matcher(fresh).matches() && !fresh.equals(this.token)
+				&& this.keeper.test(fresh)) {
+			this.token = fresh;
+		}
+	}
+
+	private HttpResponse<byte[]> told(HttpResponse<byte[]> response) {
+		response.headers().firstValue(NEW_TOKEN).ifPresent((fresh) -> adopt(response, fresh));
+		if (response.statusCode() == 401 && response.body() != null && response.body().length > 0) {
+			try {
+				JsonNode problem = WireFormat.tree(response.body());
+				if (problem.path("type").asString("").endsWith("/" + DEVICE_REVOKED)) {
+					this.revoked.accept(abbreviate(problem.path("detail").asString("revoked")));
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				// not a problem document: an ordinary 401
+			}
+		}
+		return response;
+	}
+
+	/** The problem type slug of a revoked kiosk's token. */
+	public static final String DEVICE_REVOKED = "device-revoked";
+
 	private HttpResponse<byte[]> send(HttpRequest request) throws IOException {
 		if (!this.network.isUp()) {
 			throw new ConnectException("network cut");
 		}
 		try {
-			return this.http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+			return told(this.http.send(request, HttpResponse.BodyHandlers.ofByteArray()));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -105,6 +105,8 @@ public final class KioskLog implements AutoCloseable {
 			}
 		}
 		addColumnIfMissing("log_state", "sequence_conflict TEXT");
+		// the edge's 401 device-revoked (#37): why the kiosk admits no one any more
+		addColumnIfMissing("log_state", "revoked TEXT");
 		// logs written before access control (#35): their entries are plain check-ins
 		addColumnIfMissing("entries", "entry_type TEXT");
 		addColumnIfMissing("entries", "area_id TEXT");
@@ -270,6 +272,10 @@ public final class KioskLog implements AutoCloseable {
 			}
 			if (state.sequenceConflict() != null) {
 				throw new SequenceConflictException(state.sequenceConflict());
+			}
+			String revoked = revocation();
+			if (revoked != null) {
+				throw new DeviceRevokedException(revoked);
 			}
 			long next = state.lastSeq() + 1;
 			EntryDraft draft = drafter.draft(FlushEntry.keyOf(this.kioskId, next), own);
@@ -558,6 +564,47 @@ public final class KioskLog implements AutoCloseable {
 						+ "FROM dead_letters d JOIN entries e ON e.seq = d.seq ORDER BY d.seq",
 				(rs) -> new DeadLetter(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
 						time(rs.getString(6))));
+	}
+
+	/**
+	 * Stops appends for good: the edge revoked this kiosk (issue #37). The first reason
+	 * stays; the entries stay, for {@code kiosk-agent export}.
+	 * @param why what the edge said
+	 */
+	public synchronized void markRevoked(String why) {
+		transaction(() -> {
+			try (PreparedStatement update = this.connection
+				.prepareStatement("UPDATE log_state SET revoked = ? WHERE id = 1 AND revoked IS NULL")) {
+				update.setString(1, why);
+				return update.executeUpdate();
+			}
+		});
+	}
+
+	/**
+	 * Why the edge revoked this kiosk.
+	 * @return what it said, or {@code null} while the kiosk is not revoked
+	 */
+	public synchronized String revocation() {
+		return query("SELECT revoked FROM log_state WHERE id = 1", (rs) -> rs.getString(1)).get(0);
+	}
+
+	/**
+	 * Every entry the edge has not acknowledged: those above the watermark and every dead
+	 * letter, in seq order (issue #37, {@code kiosk-agent export}).
+	 * @return the entries, each with its dead letter if it has one
+	 */
+	public synchronized List<ExportedEntry> unacknowledged() {
+		return query("SELECT e.seq, e.idempotency_key, e.attendee_id, e.captured_at, e.queued_at, e.payload, "
+				+ "d.status, d.detail, d.dead_at, d.seq IS NOT NULL FROM entries e "
+				+ "LEFT JOIN dead_letters d ON d.seq = e.seq "
+				+ "WHERE e.seq > (SELECT last_acked_seq FROM log_state WHERE id = 1) OR d.seq IS NOT NULL "
+				+ "ORDER BY e.seq", (rs) -> {
+					LogEntry entry = entry(rs);
+					DeadLetter dead = rs.getBoolean(10) ? new DeadLetter(entry.seq(), entry.idempotencyKey(),
+							entry.attendeeId(), rs.getInt(7), rs.getString(8), time(rs.getString(9))) : null;
+					return new ExportedEntry(entry, dead);
+				});
 	}
 
 	/**

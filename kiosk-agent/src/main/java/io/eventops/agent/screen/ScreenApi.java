@@ -69,7 +69,10 @@ final class ScreenApi {
 		body.put("kioskId", status.kioskId());
 		body.put("eventId", this.agent.cache().eventId());
 		body.put("online", this.link.online());
-		body.put("ready", status.sequenceKnown() && this.agent.cache().eventId() != null);
+		body.put("ready", status.sequenceKnown() && this.agent.cache().eventId() != null && status.revoked() == null);
+		// taken out of service by the edge (issue #37): the screen says so instead of
+		// searching an emptied cache
+		body.put("revoked", status.revoked() != null);
 		body.put("backlog", status.pending());
 		body.put("deadLetters", status.deadLetters().size());
 		body.put("attendees", this.agent.cache().size());
@@ -164,6 +167,11 @@ final class ScreenApi {
 	}
 
 	private void record(HttpExchange exchange, String attendeeId, int credential, boolean leaving) throws IOException {
+		if (this.agent.revocation() != null) {
+			Http.problem(exchange, 403, "device-revoked",
+					"this kiosk was taken out of service and admits no one; call staff");
+			return;
+		}
 		Optional<CachedAttendee> cached = this.agent.cache().find(attendeeId);
 		if (cached.isEmpty()) {
 			Http.problem(exchange, 404, "unknown-attendee", "This kiosk's cache does not know " + attendeeId);

@@ -102,6 +102,20 @@ class ScreenServerTests {
 	}
 
 	@Test
+	void aRevokedKioskSaysSoEmptiesItsSearchAndAdmitsNoOne() {
+		EdgeFixtureAccess.revoke(this.kioskId, "LOST");
+		// the screen's next contact with the edge meets the 401 device-revoked
+		await().atMost(Duration.ofMinutes(1)).until(() -> get("/api/status").json().get("revoked").asBoolean());
+		JsonNode status = get("/api/status").json();
+		assertThat(status.get("ready").asBoolean()).isFalse();
+		assertThat(status.get("attendees").asLong()).isZero();
+		Answer checkIn = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(0)));
+		assertThat(checkIn.status()).isEqualTo(403);
+		assertThat(checkIn.json().get("type").asString()).endsWith("/device-revoked");
+		assertThat(EdgeFixtureAccess.processed(this.kioskId)).isEmpty();
+	}
+
+	@Test
 	void whileTheNetworkIsCutACheckInIsSavedOnTheKioskAndDeliveredWhenItIsBack() {
 		this.network.set(false);
 		Answer checkIn = post("/api/check-ins", Map.of("attendeeId", this.attendees.get(1)));

@@ -13,7 +13,8 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Kiosk provisioning and revocation (ADMIN) and the fleet's sync overview (OPS).
+ * Kiosk provisioning, revocation and token rotation (ADMIN) and the fleet's sync overview
+ * (OPS).
  */
 @RestController
 class KioskAdminController {
@@ -33,10 +34,17 @@ class KioskAdminController {
 		return new ProvisionedKiosk(registration.kioskId(), this.registry.provision(registration));
 	}
 
+	// no body is LOST, what revocation was before modes (issue #37)
 	@PostMapping("/admin/v1/kiosks/{kioskId}/revoke")
 	@ResponseStatus(HttpStatus.NO_CONTENT)
-	void revoke(@PathVariable String kioskId) {
-		this.registry.revoke(kioskId);
+	void revoke(@PathVariable String kioskId, @Valid @RequestBody(required = false) RevocationRequest request) {
+		this.registry.revoke(kioskId, (request != null) ? request.revocationMode() : RevocationMode.LOST);
+	}
+
+	@PostMapping("/admin/v1/kiosks/{kioskId}/rotate")
+	@ResponseStatus(HttpStatus.ACCEPTED)
+	void rotate(@PathVariable String kioskId) {
+		this.registry.requestRotation(kioskId);
 	}
 
 	@GetMapping("/admin/v1/kiosks")

@@ -37,7 +37,7 @@ public final class KioskProfiles implements HandlerInterceptor {
 	public static final Map<String, Set<KioskProfile>> ENDPOINTS = Map.ofEntries(
 			Map.entry("POST " + KIOSK + "/flush", EVERY), Map.entry("GET " + KIOSK + "/sync-state", EVERY),
 			Map.entry("GET " + KIOSK + "/snapshot", EVERY), Map.entry("GET " + KIOSK + "/changes", EVERY),
-			Map.entry("GET " + KIOSK + "/changes/stream", EVERY),
+			Map.entry("GET " + KIOSK + "/changes/stream", EVERY), Map.entry("POST " + KIOSK + "/token-rotation", EVERY),
 			Map.entry("POST " + KIOSK + "/admission-check", ATTENDED_OR_SELF_SERVICE),
 			Map.entry("POST " + KIOSK + "/express-codes/{code}/redeem", ATTENDED_OR_SELF_SERVICE),
 			Map.entry("POST " + KIOSK + "/allowance", ATTENDED_OR_SELF_SERVICE),

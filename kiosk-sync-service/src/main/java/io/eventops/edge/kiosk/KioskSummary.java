@@ -23,11 +23,25 @@ import java.util.Map;
  * @param areaId the area it serves, absent for the event's implicit area (issue #35)
  * @param direction its direction
  * @param contact its last contact and what it reported then (issue #37)
+ * @param revocation how and when it was revoked, or {@code null} (issue #37)
+ * @param entriesHeldAtLastContact the backlog it reported at its last heartbeat, or
+ * {@code null}: for a {@code LOST} kiosk, exactly what is unaccounted for
  */
 record KioskSummary(String kioskId, String eventId, String label, String printerPool, boolean revoked,
 		OffsetDateTime lastSeenAt, long contiguousThroughSeq, long highestSeenSeq, long highestLocalSeqReported,
 		long backlog, List<SeqRanges.Range> gaps, Map<String, Long> outcomes, Map<String, Long> flags, String areaId,
-		KioskDirection direction, Contact contact) {
+		KioskDirection direction, Contact contact, Revocation revocation, Long entriesHeldAtLastContact) {
+
+	/**
+	 * A kiosk's revocation.
+	 *
+	 * @param mode {@code RETIRE} or {@code LOST}
+	 * @param revokedAt when it was revoked (the first revocation)
+	 * @param effectiveAt when its token stops (stopped): a {@code RETIRE} kiosk flushes
+	 * until then
+	 */
+	record Revocation(RevocationMode mode, OffsetDateTime revokedAt, OffsetDateTime effectiveAt) {
+	}
 
 	/**
 	 * A kiosk's last contact.

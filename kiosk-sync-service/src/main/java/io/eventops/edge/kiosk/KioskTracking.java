@@ -131,7 +131,8 @@ public class KioskTracking {
 				  contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
 				  outcome_counts::text, flag_counts::text, area_id, direction,
 				  last_contact_at, last_contact_at > now() - make_interval(secs => ?), agent_version, clock_offset_ms,
-				  disk_free_bytes, reported_backlog
+				  disk_free_bytes, reported_backlog, revoked_at, coalesce(revocation_mode, 'LOST'),
+				  coalesce(revocation_effective_at, revoked_at)
 				FROM edge.kiosks ORDER BY kiosk_id""", (rs, n) -> {
 			SeqRanges ranges = SeqRanges.of(rs.getLong(7), longs(rs, 10));
 			long highestSeen = rs.getLong(8);
@@ -140,7 +141,8 @@ public class KioskTracking {
 					rs.getBoolean(5), rs.getObject(6, OffsetDateTime.class), ranges.contiguousThroughSeq(), highestSeen,
 					reported, Math.max(0, reported - ranges.contiguousThroughSeq()), ranges.gaps(highestSeen),
 					map(rs.getString(11)), map(rs.getString(12)), rs.getString(13),
-					KioskDirection.valueOf(rs.getString(14)), contact(rs));
+					KioskDirection.valueOf(rs.getString(14)), contact(rs), revocation(rs),
+					rs.getObject(20, Long.class));
 		}, 2.0 * this.contacts.heartbeatInterval().toMillis() / 1000.0);
 	}
 
@@ -150,6 +152,12 @@ public class KioskTracking {
 		boolean skewed = offset != null && limit != null && Math.abs(offset) > limit.toMillis();
 		return new KioskSummary.Contact(rs.getBoolean(16), rs.getObject(15, OffsetDateTime.class), rs.getString(17),
 				offset, skewed, rs.getObject(19, Long.class), rs.getObject(20, Long.class));
+	}
+
+	private static KioskSummary.Revocation revocation(ResultSet rs) throws SQLException {
+		OffsetDateTime revokedAt = rs.getObject(21, OffsetDateTime.class);
+		return (revokedAt != null) ? new KioskSummary.Revocation(RevocationMode.valueOf(rs.getString(22)), revokedAt,
+				rs.getObject(23, OffsetDateTime.class)) : null;
 	}
 
 	private State state(ResultSet rs, int row) throws SQLException {

@@ -57,7 +57,11 @@ public enum EdgeProblem implements Refusal.Type {
 
 	ENROLMENT_RATE_LIMITED("enrolment-rate-limited"),
 
-	OUTSIDE_PROFILE("outside-profile");
+	OUTSIDE_PROFILE("outside-profile"),
+
+	DEVICE_REVOKED("device-revoked"),
+
+	KIOSK_REVOKED("kiosk-revoked");
 
 	private final String slug;
 

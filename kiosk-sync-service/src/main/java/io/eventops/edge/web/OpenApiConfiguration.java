@@ -9,6 +9,7 @@ import io.eventops.web.openapi.ApiDocuments;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
@@ -44,7 +45,8 @@ class OpenApiConfiguration {
 				(`application/problem+json`). What a kiosk must do to keep the "nothing lost" promise \
 				is in kiosk-agent/README.md.""", "https://localhost:8443"), KIOSK_TOKEN,
 				"The kiosk's token, issued once at provisioning (32 random bytes, base64url). "
-						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401.");
+						+ "It authorises exactly one kioskId: another kiosk's path is a 403; a revoked kiosk is a 401 "
+						+ "device-revoked.");
 	}
 
 	@Bean
@@ -76,6 +78,22 @@ class OpenApiConfiguration {
 		};
 	}
 
+	// token rotation (#37): any successful answer to a kiosk may deliver its new token
+	private static void newToken(Operation operation) {
+		if (operation.getResponses() == null) {
+			return;
+		}
+		operation.getResponses().forEach((status, response) -> {
+			if (status.startsWith("2")) {
+				response.addHeaderObject("Kiosk-New-Token", new Header()
+					.description("Present while the kiosk's token is being rotated and it presented the old one: "
+							+ "its new token. Store it durably, then use it; the first request with it retires the "
+							+ "old one (docs/fleet.md).")
+					.schema(new StringSchema()));
+			}
+		});
+	}
+
 	private static void describe(String endpoint, Operation operation) {
 		// one tag per audience: a generated client gets a KioskApi and a KioskAdminApi
 		operation.setTags(List.of(endpoint.contains(" /v1/") ? "kiosk" : "kiosk-admin"));
@@ -89,10 +107,14 @@ class OpenApiConfiguration {
 		else if (endpoint.contains(" /v1/")) {
 			kioskIdParameter(operation);
 			ApiDocuments.secured(operation, KIOSK_TOKEN);
-			ApiDocuments.problem(operation, 401, "unauthorized", "no token, an unknown one, or a revoked kiosk");
+			ApiDocuments.problem(operation, 401, "unauthorized", "no token, or an unknown one");
+			ApiDocuments.problem(operation, 401, "device-revoked",
+					"the kiosk was revoked (LOST, or RETIRE after its grace; the mode is in the detail): delete the "
+							+ "personal data cached on the device, stop admitting, keep its unflushed entries");
 			ApiDocuments.problem(operation, 403, "forbidden", "the token belongs to another kiosk");
 			ApiDocuments.problem(operation, 429, "rate-limited", "the kiosk is over its request rate");
 			ApiDocuments.retryAfter(operation, 429);
+			newToken(operation);
 			ApiDocuments.problem(operation, 403, "outside-profile",
 					"the kiosk's profile (KIOSK, DESK or EXIT, named in the problem) does not allow this request "
 							+ "(docs/fleet.md)");
@@ -186,8 +208,31 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 422, "validation", "a field is missing or malformed (see errors)");
 			}
 			case "POST /admin/v1/kiosks/{kioskId}/revoke" -> {
-				operation.summary("Revokes a kiosk's token (ADMIN)");
+				operation.summary("Revokes a kiosk's token (ADMIN), LOST (at once) or RETIRE (after a grace)")
+					.description(
+							"""
+									No body is LOST. RETIRE lets the kiosk keep flushing for eventops.edge.kiosks.retire-grace 							(30 minutes by default), then its token stops. Revoking a revoked kiosk keeps the first 							revocation, except that LOST after RETIRE takes effect at once. A revoked token is a 							401 device-revoked (docs/fleet.md).""");
 				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+				ApiDocuments.problem(operation, 400, "bad-request", "the body is not JSON");
+				ApiDocuments.problem(operation, 422, "validation", "mode is neither RETIRE nor LOST (see errors)");
+			}
+			case "POST /admin/v1/kiosks/{kioskId}/rotate" -> {
+				operation.summary("Rotates a kiosk's token (ADMIN): the kiosk receives a new one on its next contact")
+					.description("""
+							The edge stores token hashes only: it mints the new token when it delivers it, in the \
+							Kiosk-New-Token header of the kiosk's next authenticated answer, and again with every \
+							answer to the old token (a lost response is covered). The old token stays valid for \
+							eventops.edge.kiosks.rotation-grace (10 minutes by default) after the first delivery; \
+							the kiosk's first use of a new token retires the old one (docs/fleet.md).""");
+				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
+				ApiDocuments.problem(operation, 409, "kiosk-revoked", "the kiosk is revoked");
+			}
+			case "POST " + KIOSK + "/token-rotation" -> {
+				operation.summary("Rotates this kiosk's token; the new one is in this answer's Kiosk-New-Token header")
+					.description("""
+							The agent calls it every token-max-age. Store the new token durably before using it; \
+							the old one stays valid for the rotation grace, and the first request with the new one \
+							retires it (docs/fleet.md).""");
 			}
 			case "POST /admin/v1/enrolments" -> {
 				operation

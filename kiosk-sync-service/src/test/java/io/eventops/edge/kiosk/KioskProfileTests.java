@@ -54,7 +54,7 @@ class KioskProfileTests {
 		List<Call> calls = List.of(new Call("POST", "/flush", "{\"highestLocalSeq\":0,\"entries\":[]}", EVERY),
 				new Call("GET", "/sync-state", null, EVERY), new Call("GET", "/snapshot", null, EVERY),
 				new Call("GET", "/changes?after=0&waitSeconds=0", null, EVERY),
-				new Call("GET", "/changes/stream", null, EVERY),
+				new Call("GET", "/changes/stream", null, EVERY), new Call("POST", "/token-rotation", "", EVERY),
 				new Call("POST", "/admission-check",
 						"{\"attendeeId\":\"a-1\",\"capturedAt\":\"" + TestData.time(java.time.OffsetDateTime.now())
 								+ "\"}",
