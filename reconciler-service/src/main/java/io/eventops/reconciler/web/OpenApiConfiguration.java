@@ -36,7 +36,8 @@ class OpenApiConfiguration {
 	private static void describe(String endpoint, Operation operation) {
 		ApiDocuments.securedByPath(endpoint, operation);
 		switch (endpoint) {
-			case "GET /admin/v1/rejections" -> operation.summary("Quarantined entries, by kiosk and reason (OPS)");
+			case "GET /admin/v1/rejections" ->
+				operation.summary("Quarantined entries, by kiosk, reason and attendee (OPS)");
 			case "POST /admin/v1/rejections/{id}/redrive" -> {
 				operation.summary("Decides a quarantined entry again, now (OPS); answers the new per-entry result");
 				ApiDocuments.problem(operation, 404, "not-found", "no rejection with this id");
