@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The compose smoke (CI runs it after ./mvnw verify): the whole suite in containers from the
-# offline images, a badge printed end to end, restarts and a kill under a flushing kiosk agent,
-# Prometheus scraping every service, and nothing left behind.
+# offline images, a badge printed end to end, a sign-in and a search through the help-desk
+# console, restarts and a kill under a flushing kiosk agent, Prometheus scraping every service,
+# and nothing left behind.
 #
 #   deploy/compose-smoke.sh                # from any directory, as root (or a docker group user)
 #   deploy/compose-smoke.sh --reuse-jars   # the jars of this checkout are built already (CI, after verify)
@@ -50,11 +51,12 @@ export EVENTOPS_OPS_PASSWORD EVENTOPS_ADMIN_PASSWORD EVENTOPS_INTERNAL_TOKEN EVE
 # elsewhere; every other port is the compose file's own and must be free
 export EVENTOPS_POSTGRES_HOST_PORT="${EVENTOPS_POSTGRES_HOST_PORT:-15432}"
 export EVENTOPS_REDIS_HOST_PORT="${EVENTOPS_REDIS_HOST_PORT:-16379}"
-HOST_PORTS=("$EVENTOPS_POSTGRES_HOST_PORT" "$EVENTOPS_REDIS_HOST_PORT" 8081 9081 8082 9082 8443 9443 9101 9181 9102 9182 9090)
+HOST_PORTS=("$EVENTOPS_POSTGRES_HOST_PORT" "$EVENTOPS_REDIS_HOST_PORT" 8081 9081 8082 9082 8443 9443 8083 9083 9101 9181 9102 9182 9090)
 
 EDGE=https://127.0.0.1:8443
 RECON=http://127.0.0.1:8081
 PRINT=http://127.0.0.1:8082
+CONSOLE=http://127.0.0.1:8083
 CA="$WORK/edge-ca.pem"
 
 compose() {
@@ -122,7 +124,7 @@ wait_healthy() {
 	local deadline=$(($(date +%s) + ${1:-300})) service cid state pending
 	while :; do
 		pending=()
-		for service in postgres redis reconciler-service print-orchestrator kiosk-sync-service printer-1 printer-2 prometheus; do
+		for service in postgres redis reconciler-service print-orchestrator kiosk-sync-service ops-console printer-1 printer-2 prometheus; do
 			cid="$(container_of "$service")"
 			state="$( [ -n "$cid" ] && docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$cid")"
 			[ "$state" = healthy ] || pending+=("$service=${state:-absent}")
@@ -227,6 +229,15 @@ until labels | jq -e --arg job "$JOB" 'select(.jobId == $job and .attendeeId == 
 	sleep 2
 done
 labels | jq -c --arg job "$JOB" 'select(.jobId == $job) | {printer, jobId, attendeeId, printedAt}'
+
+step "the help-desk console (127.0.0.1:8083): a form login with its CSRF token, then a search through it"
+jar="$WORK/console-cookies"
+csrf="$(curl -sS -f --max-time 30 -c "$jar" -b "$jar" "$CONSOLE/api/csrf")"
+curl -sS -f --max-time 30 -c "$jar" -b "$jar" -H "$(jq -r '.csrf.headerName + ": " + .csrf.token' <<<"$csrf")" \
+	--data-urlencode username=ops --data-urlencode "password=$EVENTOPS_OPS_PASSWORD" "$CONSOLE/login"
+found="$(curl -sS -f --max-time 30 -b "$jar" "$CONSOLE/api/events/$EVENT/attendees?q=ada%20smoke")"
+[ "$(jq -r '.attendees[0].attendeeId' <<<"$found")" = smoke-badge-1 ] || fail "the console did not find Ada: $found"
+echo "signed in as ops; the console found $(jq -c '.attendees[0] | {attendeeId, displayName, checkedIn}' <<<"$found")"
 
 # The agent generates until the kill and the restart below are over and it flushed 10 s more
 # through the restarted services (the stop file; at most 300 s): as long as a slow machine

@@ -9,26 +9,38 @@ class PersonScreen extends HTMLElement {
 		this.t = t;
 		this.me = me;
 		this.language = language;
+		const eventId = query.get('event') ?? sessionStorage.getItem('ops-console.event') ?? me.eventId ?? '';
 		this.innerHTML = `<h1>${esc(t('person.heading'))}</h1>
 		<form id="find" role="search" class="inline">
-			<p class="field"><label for="attendee-id">${esc(t('person.id'))}</label>
-				<span class="hint" id="attendee-id-hint">${esc(t('person.id.hint'))}</span>
-				<input id="attendee-id" name="attendeeId" required aria-required="true" aria-describedby="attendee-id-hint" autocomplete="off" spellcheck="false"></p>
+			<p class="field"><label for="person-query">${esc(t('person.query'))}</label>
+				<span class="hint" id="person-query-hint">${esc(t('person.query.hint'))}</span>
+				<input id="person-query" name="q" required aria-required="true" aria-describedby="person-query-hint" autocomplete="off" spellcheck="false"></p>
+			<p class="field"><label for="person-event">${esc(t('person.searchEvent'))}</label>
+				<span class="hint" id="person-event-hint">${esc(t('person.searchEvent.hint'))}</span>
+				<input id="person-event" name="eventId" value="${esc(eventId)}" aria-describedby="person-event-hint" autocomplete="off" spellcheck="false"></p>
 			<button type="submit" class="primary">${esc(t('person.find'))}</button>
 		</form>
 		<div id="result" role="status" aria-live="polite"></div>
+		<section id="matches" aria-live="polite"></section>
 		<section id="person" aria-live="off"></section>`;
 		this.querySelector('#find').addEventListener('submit', (event) => {
 			event.preventDefault();
-			const id = this.querySelector('#attendee-id').value.trim();
-			if (id) {
+			const q = this.querySelector('#person-query').value.trim();
+			const eventId = this.querySelector('#person-event').value.trim();
+			if (q) {
 				this.result('');
-				this.show(id);
+				if (eventId) {
+					sessionStorage.setItem('ops-console.event', eventId);
+					this.find(eventId, q);
+				} else {
+					this.querySelector('#matches').innerHTML = '';
+					this.show(q);
+				}
 			}
 		});
 		const id = query.get('id');
 		if (id) {
-			this.querySelector('#attendee-id').value = id;
+			this.querySelector('#person-query').value = id;
 			this.show(id);
 		}
 	}
@@ -37,10 +49,38 @@ class PersonScreen extends HTMLElement {
 		this.querySelector('#result').innerHTML = html;
 	}
 
+	// the reconciler's search (name, company, e-mail: accents and case ignored; attendee id;
+	// express code); one match opens at once, several are a list to pick from
+	async find(eventId, q) {
+		const t = this.t;
+		const matches = this.querySelector('#matches');
+		this.querySelector('#person').innerHTML = '';
+		try {
+			const found = await api.get(`/api/events/${encodeURIComponent(eventId)}/attendees?${new URLSearchParams({ q, limit: '20' })}`);
+			const list = found.attendees ?? [];
+			matches.innerHTML = list.length === 0 ? `<p>${esc(t('person.noMatch', { q }))}</p>` : `<h2 id="matches-heading">${esc(t('person.matches', { count: list.length }))}</h2>
+			<ul class="matches" aria-labelledby="matches-heading">${list.map((m) => `<li><button type="button" data-pick="${esc(m.attendeeId)}">${esc(m.erased ? t('person.erased') : (m.displayName || m.attendeeId))}</button>
+				<span class="muted">${esc([m.company, m.attendeeId, m.checkedIn ? t('person.checkedIn') : t('person.notCheckedIn')].filter(Boolean).join(' · '))}</span></li>`).join('')}</ul>
+			${found.more ? `<p class="muted">${esc(t('person.more'))}</p>` : ''}`;
+			for (const button of matches.querySelectorAll('[data-pick]')) {
+				button.addEventListener('click', () => this.show(button.dataset.pick));
+			}
+			if (list.length === 1) {
+				await this.show(list[0].attendeeId);
+			} else if (list.length === 0) {
+				// someone the registry does not know may still have entries in quarantine
+				await this.quarantinedOnly(q);
+			}
+		} catch (e) {
+			matches.innerHTML = `<div class="problem" role="alert">${problemHtml(t, e)}</div>`;
+		}
+	}
+
 	async show(attendeeId) {
 		const t = this.t;
 		const section = this.querySelector('#person');
 		section.setAttribute('aria-busy', 'true');
+		const rejections = api.get(`/api/rejections?${new URLSearchParams({ attendeeId })}`).catch(() => null);
 		try {
 			const person = await api.get(`/api/attendees/${encodeURIComponent(attendeeId)}`);
 			let jobs = [];
@@ -51,11 +91,15 @@ class PersonScreen extends HTMLElement {
 				printProblem = e;
 			}
 			this.person = person;
-			section.innerHTML = this.render(person, jobs, printProblem);
+			section.innerHTML = this.render(person, jobs, printProblem) + this.quarantined(await rejections);
 			this.bind();
 		} catch (e) {
+			// someone the registry does not know may still have entries in quarantine: import
+			// them, then re-drive here
 			this.person = null;
-			section.innerHTML = `<div class="problem" role="alert">${problemHtml(t, e)}</div>`;
+			this.unknownId = attendeeId;
+			section.innerHTML = `<div class="problem" role="alert">${problemHtml(t, e)}</div>${this.quarantined(await rejections)}`;
+			this.bind();
 		} finally {
 			section.removeAttribute('aria-busy');
 		}
@@ -120,10 +164,56 @@ class PersonScreen extends HTMLElement {
 		</table>`}`;
 	}
 
+	async quarantinedOnly(attendeeId) {
+		this.person = null;
+		this.unknownId = attendeeId;
+		const rejections = await api.get(`/api/rejections?${new URLSearchParams({ attendeeId })}`).catch(() => null);
+		this.querySelector('#person').innerHTML = this.quarantined(rejections);
+		this.bind();
+	}
+
+	quarantined(rejections) {
+		const t = this.t;
+		if (!rejections || rejections.length === 0) {
+			return '';
+		}
+		return `<h3>${esc(t('person.quarantined'))}</h3><table>
+			<caption>${esc(t('person.quarantined.caption'))}</caption>
+			<thead><tr><th scope="col">${esc(t('col.id'))}</th><th scope="col">${esc(t('col.kiosk'))}</th><th scope="col">${esc(t('col.reason'))}</th><th scope="col">${esc(t('col.rejected'))}</th><th scope="col">${esc(t('col.redrive'))}</th><th scope="col">${esc(t('col.actions'))}</th></tr></thead>
+			<tbody>${rejections.map((r) => `<tr data-rejection="${esc(r.id)}">
+				<th scope="row">${esc(r.id)}</th><td>${esc(r.kioskId)}</td><td>${esc(r.reason)}</td><td>${when(r.rejectedAt, this.language)}</td>
+				<td>${r.redriveOutcome ? `${esc(r.redriveOutcome)} ${when(r.redrivenAt, this.language)}` : '–'}</td>
+				<td><button type="button" data-redrive="${esc(r.id)}" aria-label="${esc(t('quarantine.redrive.label', { id: r.id }))}">${esc(t('quarantine.redrive'))}</button></td>
+			</tr>`).join('')}</tbody>
+		</table>`;
+	}
+
 	bind() {
-		for (const button of this.querySelectorAll('[data-action]')) {
+		for (const button of this.querySelectorAll('#person [data-action]')) {
 			button.addEventListener('click', () => this.act(button.dataset.action));
 		}
+		for (const button of this.querySelectorAll('#person [data-redrive]')) {
+			button.addEventListener('click', () => this.redrive(button.dataset.redrive));
+		}
+	}
+
+	async redrive(id) {
+		const t = this.t;
+		const known = this.person?.attendeeId;
+		const values = await ask(t, { title: t('quarantine.redrive.title', { id }), intro: esc(t('quarantine.redrive.intro')), submit: t('quarantine.redrive') });
+		if (!values) {
+			return;
+		}
+		let message;
+		try {
+			const answer = await api.post(`/api/rejections/${encodeURIComponent(id)}/redrive`, {});
+			message = `<p class="ok">${esc(t('quarantine.redriven', { id, outcome: answer.outcome, reason: answer.reason ?? '' }))}</p>`;
+		} catch (e) {
+			message = `<div class="problem">${problemHtml(t, e)}</div>`;
+		}
+		await (known ? this.show(known) : this.quarantinedOnly(this.unknownId));
+		this.result(message);
+		this.querySelector(`#person [data-redrive="${CSS.escape(id)}"]`)?.focus();
 	}
 
 	async act(action) {

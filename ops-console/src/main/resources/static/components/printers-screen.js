@@ -1,5 +1,5 @@
 // Screen 4, "Printers": every printer's state, queue and last status, the jobs whose outcome is
-// unknown, dispatch paused or not; failover, probe print, enable, disable, pause and resume, each
+// unknown and the possible duplicates, dispatch paused or not; failover, probe print, enable, disable, pause and resume, each
 // confirmed first. It asks the orchestrator again every few seconds (a failing-over queue drains).
 import * as api from '../api.js';
 import { ask, esc, every, problemHtml, when } from '../dom.js';
@@ -14,7 +14,8 @@ class PrintersScreen extends HTMLElement {
 		<div id="result" role="status" aria-live="polite"></div>
 		<section id="dispatch" aria-labelledby="dispatch-heading"><h2 id="dispatch-heading">${esc(t('printers.dispatch'))}</h2><div class="body"></div></section>
 		<section aria-labelledby="printers-heading"><h2 id="printers-heading">${esc(t('printers.list'))}</h2><div id="printers"></div></section>
-		<section aria-labelledby="unknown-heading"><h2 id="unknown-heading">${esc(t('printers.unknown'))}</h2><div id="unknown"></div></section>`;
+		<section aria-labelledby="unknown-heading"><h2 id="unknown-heading">${esc(t('printers.unknown'))}</h2><div id="unknown"></div></section>
+		<section aria-labelledby="duplicates-heading"><h2 id="duplicates-heading">${esc(t('printers.duplicates'))}</h2><div id="duplicates"></div></section>`;
 		this.refresh();
 		this.stop = every(REFRESH_MS, () => this.refresh());
 	}
@@ -33,8 +34,9 @@ class PrintersScreen extends HTMLElement {
 			// a redraw under an open dialog would take away the button focus returns to
 			return;
 		}
-		const [printers, dispatch, unknown] = await Promise.allSettled([
+		const [printers, dispatch, unknown, duplicates] = await Promise.allSettled([
 			api.get('/api/printers'), api.get('/api/dispatch'), api.get('/api/print-jobs?state=UNKNOWN_OUTCOME'),
+			api.get('/api/print-jobs?possibleDuplicate=true'),
 		]);
 		if (!this.isConnected) {
 			return;
@@ -48,6 +50,8 @@ class PrintersScreen extends HTMLElement {
 			? this.dispatch(dispatch.value) : `<div class="problem">${problemHtml(t, dispatch.reason)}</div>`;
 		this.querySelector('#unknown').innerHTML = unknown.status === 'fulfilled'
 			? this.unknown(unknown.value) : `<div class="problem">${problemHtml(t, unknown.reason)}</div>`;
+		this.querySelector('#duplicates').innerHTML = duplicates.status === 'fulfilled'
+			? this.duplicates(duplicates.value) : `<div class="problem">${problemHtml(t, duplicates.reason)}</div>`;
 		this.printerList = printers.status === 'fulfilled' ? printers.value : [];
 		for (const button of this.querySelectorAll('button[data-action]')) {
 			button.addEventListener('click', () => {
@@ -115,6 +119,20 @@ class PrintersScreen extends HTMLElement {
 			<caption>${esc(t('printers.unknown.caption'))}</caption>
 			<thead><tr><th scope="col">${esc(t('col.job'))}</th><th scope="col">${esc(t('col.attendee'))}</th><th scope="col">${esc(t('col.printer'))}</th><th scope="col">${esc(t('col.attempts'))}</th><th scope="col">${esc(t('col.flags'))}</th></tr></thead>
 			<tbody>${jobs.map((j) => `<tr><td><code>${esc(j.jobId)}</code></td><td><a href="#/person?id=${encodeURIComponent(j.attendeeId)}">${esc(j.attendeeId)}</a></td><td>${esc(j.printerId ?? '–')}</td><td>${esc(j.attempts ?? 0)}</td><td>${j.possibleDuplicate ? 'possibleDuplicate' : '–'}</td></tr>`).join('')}</tbody>
+		</table>`;
+	}
+
+	// a failover's possible duplicates (invariant 8): a badge that may have come out twice, to
+	// collect at the old printer
+	duplicates(jobs) {
+		const t = this.t;
+		if (jobs.length === 0) {
+			return `<p>${esc(t('printers.duplicates.none'))}</p>`;
+		}
+		return `<table>
+			<caption>${esc(t('printers.duplicates.caption'))}</caption>
+			<thead><tr><th scope="col">${esc(t('col.job'))}</th><th scope="col">${esc(t('col.attendee'))}</th><th scope="col">${esc(t('col.printState'))}</th><th scope="col">${esc(t('col.printer'))}</th><th scope="col">${esc(t('col.attempts'))}</th><th scope="col">${esc(t('col.printed'))}</th></tr></thead>
+			<tbody>${jobs.map((j) => `<tr data-duplicate="${esc(j.jobId)}"><td><code>${esc(j.jobId)}</code></td><td><a href="#/person?id=${encodeURIComponent(j.attendeeId)}">${esc(j.attendeeId)}</a></td><td>${esc(j.state)}</td><td>${esc(j.printerId ?? '–')}</td><td>${esc(j.attempts ?? 0)}</td><td>${when(j.printedAt, this.language)}</td></tr>`).join('')}</tbody>
 		</table>`;
 	}
 

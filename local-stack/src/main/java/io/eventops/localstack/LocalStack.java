@@ -98,8 +98,8 @@ public final class LocalStack implements Callable<Integer> {
 
 	@Option(names = "--expose", split = ",", paramLabel = "PORT",
 			description = "Management ports (health, Prometheus; no passwords) that listen on --listen too, "
-					+ "e.g. 9443,9081,9082. Nothing else may: the API ports of the reconciler and the orchestrator "
-					+ "take passwords over plain HTTP.")
+					+ "e.g. 9443,9081,9082. Nothing else may: the API ports of the reconciler, the orchestrator "
+					+ "and the help-desk console take passwords over plain HTTP.")
 	Set<Integer> expose = new LinkedHashSet<>();
 
 	private volatile RunningSuite suite;

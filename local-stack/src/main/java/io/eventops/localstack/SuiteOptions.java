@@ -93,7 +93,8 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		for (int port : new TreeSet<>(expose)) {
 			if (!management.contains(port)) {
 				throw new IllegalArgumentException("--expose " + port + ": "
-						+ whatListensOn(port, edgePort, reconPort, printPort, postgresPort, redisPort, printerPorts)
+						+ whatListensOn(port, edgePort, reconPort, printPort, postgresPort, redisPort, printerPorts,
+								consolePort, consoleManagementPort)
 						+ "; --expose takes management ports only (" + ports(management) + ")");
 			}
 		}
@@ -101,7 +102,7 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 
 	// why a port other than a management one is not exposed
 	private static String whatListensOn(int port, int edgePort, int reconPort, int printPort, int postgresPort,
-			int redisPort, List<Integer> printerPorts) {
+			int redisPort, List<Integer> printerPorts, int consolePort, int consoleManagementPort) {
 		if (port == reconPort || port == printPort) {
 			return "the " + ((port == reconPort) ? "reconciler" : "print orchestrator")
 					+ "'s API takes passwords over plain HTTP and stays on " + LOOPBACK;
@@ -114,6 +115,16 @@ public record SuiteOptions(Path home, Path dataDir, int edgePort, int edgeManage
 		}
 		if (printerPorts.contains(port)) {
 			return "a virtual printer stays on " + LOOPBACK;
+		}
+		// the console (#41) keeps the signed-in user's password in its session: never off
+		// the
+		// machine over plain HTTP
+		if (port > 0 && port == consolePort) {
+			return "the help-desk console takes passwords over plain HTTP and stays on " + LOOPBACK
+					+ " (behind TLS, e.g. the admin Ingress, to reach it from elsewhere)";
+		}
+		if (port > 0 && port == consoleManagementPort) {
+			return "the help-desk console's management port stays on " + LOOPBACK;
 		}
 		return "the stack opens no port " + port;
 	}

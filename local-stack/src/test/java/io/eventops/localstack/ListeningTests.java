@@ -95,6 +95,13 @@ class ListeningTests {
 				List.of("--listen", "0.0.0.0", "--expose", "9101"),
 				"eventops-local: --expose 9101: a virtual printer stays on 127.0.0.1; --expose takes management"
 						+ " ports only (9081,9082,9443)",
+				List.of("--listen", "0.0.0.0", "--expose", "8083"),
+				"eventops-local: --expose 8083: the help-desk console takes passwords over plain HTTP and stays on"
+						+ " 127.0.0.1 (behind TLS, e.g. the admin Ingress, to reach it from elsewhere); --expose takes"
+						+ " management ports only (9081,9082,9443)",
+				List.of("--listen", "0.0.0.0", "--expose", "9083"),
+				"eventops-local: --expose 9083: the help-desk console's management port stays on 127.0.0.1;"
+						+ " --expose takes management ports only (9081,9082,9443)",
 				List.of("--expose", "9081"),
 				"eventops-local: --expose 9081 needs --listen ADDR, the address the exposed management ports listen on",
 				List.of("--listen", "venue.lan"),

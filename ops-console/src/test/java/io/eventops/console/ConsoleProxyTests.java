@@ -3,6 +3,7 @@ package io.eventops.console;
 import java.util.List;
 import java.util.Map;
 
+import io.eventops.model.flush.Outcome;
 import io.eventops.testsupport.CommonTestData;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,54 @@ class ConsoleProxyTests {
 		assertThat(found.json().get("attendeeId").asString()).isEqualTo(attendee);
 		assertThat(found.json().get("displayName").asString()).isEqualTo("Name " + attendee);
 		assertThat(found.json().get("checkedIn").asBoolean()).isFalse();
+	}
+
+	@Test
+	void findsAPersonByAPartOfTheNameWhateverTheAccentsAndTheCharacters() {
+		String event = CommonTestData.unique("ev");
+		String attendee = newAttendee(event);
+		ConsoleSession ops = as("ops");
+		assertThat(ops
+			.post("/api/attendees/" + attendee + "/corrections",
+					Map.of("displayName", "Zoë Müller", "company", "Müller & Söhne+Co", "reason", "as on the ID"))
+			.status()).isEqualTo(200);
+
+		for (String query : List.of("ZOE MULLER", "söhne+co", "muller & s")) {
+			ConsoleSession.Response found = ops.get("/api/events/" + event + "/attendees?q="
+					+ java.net.URLEncoder.encode(query, java.nio.charset.StandardCharsets.UTF_8) + "&limit=5");
+			assertThat(found.status()).as(query).isEqualTo(200);
+			assertThat(found.json().get("attendees")).as(query).hasSize(1);
+			assertThat(found.json().get("attendees").get(0).get("attendeeId").asString()).isEqualTo(attendee);
+			assertThat(found.json().get("query").asString()).isEqualTo(query);
+		}
+		ConsoleSession.Response tooShort = ops.get("/api/events/" + event + "/attendees?q=z");
+		assertThat(tooShort.status()).isEqualTo(422);
+		assertThat(tooShort.problemType()).isEqualTo(PROBLEMS + "invalid-query");
+	}
+
+	@Test
+	void aPersonsQuarantinedEntryIsListedAndReDrivenOnceTheyAreRegistered() {
+		String event = CommonTestData.unique("ev");
+		newAttendee(event);
+		String late = CommonTestData.unique("late");
+		String kiosk = CommonTestData.kiosk();
+		assertThat(ReconcilerBeside.checkIn(kiosk, event, 1, late)).isEqualTo(Outcome.REJECTED);
+		assertThat(ReconcilerBeside.checkIn(kiosk, event, 2, newAttendee(event))).isEqualTo(Outcome.APPLIED);
+		ConsoleSession ops = as("ops");
+
+		ConsoleSession.Response listed = ops.get("/api/rejections?attendeeId=" + late);
+		assertThat(listed.status()).isEqualTo(200);
+		assertThat(listed.json()).hasSize(1);
+		assertThat(listed.json().get(0).get("reason").asString()).isEqualTo("UNKNOWN_ATTENDEE");
+		ReconcilerBeside.jdbc()
+			.update("INSERT INTO reconciler.attendees (attendee_id, event_id, display_name) VALUES (?, ?, ?)", late,
+					event, "Late Registration");
+		ConsoleSession.Response redriven = ops
+			.post("/api/rejections/" + listed.json().get(0).get("id").asLong() + "/redrive", Map.of());
+
+		assertThat(redriven.status()).isEqualTo(200);
+		assertThat(redriven.json().get("outcome").asString()).isEqualTo("APPLIED");
+		assertThat(ops.get("/api/attendees/" + late).json().get("checkedIn").asBoolean()).isTrue();
 	}
 
 	@Test

@@ -1,9 +1,17 @@
 package io.eventops.console;
 
+import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import io.eventops.model.flush.EntryType;
+import io.eventops.model.flush.FlushEntry;
+import io.eventops.model.flush.Outcome;
+import io.eventops.model.reconcile.ReconcileEntry;
+import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.ReconcilerApplication;
+import io.eventops.reconciler.checkin.BatchReconciler;
 import io.eventops.testsupport.CommonTestData;
 import io.eventops.testsupport.TestDatabase;
 import io.eventops.testsupport.TestInfrastructure;
@@ -48,6 +56,30 @@ final class ReconcilerBeside {
 			reconciler = ReconcilerApplication.builder().run(arguments);
 		}
 		return "http://127.0.0.1:" + ((WebServerApplicationContext) reconciler).getWebServer().getPort();
+	}
+
+	/**
+	 * Has a kiosk's check-in of an attendee reconciled, as the edge would forward it.
+	 * @param kioskId the kiosk
+	 * @param eventId the event
+	 * @param seq the kiosk's seq
+	 * @param attendeeId the attendee (unknown to the event: the entry is quarantined)
+	 * @return the entry's outcome
+	 */
+	static Outcome checkIn(String kioskId, String eventId, long seq, String attendeeId) {
+		url();
+		OffsetDateTime captured = OffsetDateTime.parse("2026-07-16T09:00:00+02:00").plusSeconds(seq);
+		FlushEntry entry = new FlushEntry(seq, kioskId + ":" + seq, EntryType.CHECK_IN, attendeeId, captured,
+				captured.plusSeconds(1), false, null);
+		String raw = "{\"seq\":" + seq + ",\"idempotencyKey\":\"" + entry.idempotencyKey()
+				+ "\",\"type\":\"CHECK_IN\",\"attendeeId\":\"" + attendeeId + "\",\"capturedAt\":\"" + captured
+				+ "\",\"queuedAt\":\"" + entry.queuedAt() + "\"}";
+		return reconciler.getBean(BatchReconciler.class)
+			.reconcile(new ReconcileRequest(kioskId, eventId, "default",
+					List.of(ReconcileEntry.valid(entry, raw, List.of()))))
+			.results()
+			.get(0)
+			.outcome();
 	}
 
 	static JdbcTemplate jdbc() {

@@ -13,11 +13,13 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The person screen's API: the reconciler's view of an attendee, the orchestrator's of
- * their print jobs, and the desk's actions, each answered as the service answered.
+ * The person screen's API: the reconciler's search and view of an attendee, the
+ * orchestrator's of their print jobs, and the desk's actions, each answered as the
+ * service answered.
  */
 @RestController
 class PersonController {
@@ -29,6 +31,12 @@ class PersonController {
 	PersonController(ReconcilerClient reconciler, PrintClient print) {
 		this.reconciler = reconciler;
 		this.print = print;
+	}
+
+	@GetMapping("/api/events/{eventId}/attendees")
+	ResponseEntity<JsonNode> find(@PathVariable String eventId, @RequestParam(required = false) String q,
+			@RequestParam(required = false) Integer limit) {
+		return this.reconciler.findAttendees(eventId, q, limit);
 	}
 
 	@GetMapping("/api/attendees/{attendeeId}")

@@ -31,8 +31,9 @@ class PrintersController {
 	}
 
 	@GetMapping("/api/print-jobs")
-	ResponseEntity<JsonNode> printJobs(@RequestParam(required = false) String state) {
-		return this.print.printJobs(null, state);
+	ResponseEntity<JsonNode> printJobs(@RequestParam(required = false) String state,
+			@RequestParam(required = false) Boolean possibleDuplicate) {
+		return this.print.printJobs(null, state, possibleDuplicate);
 	}
 
 	@PostMapping("/api/printers/{printerId}/failover")

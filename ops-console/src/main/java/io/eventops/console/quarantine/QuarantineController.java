@@ -24,8 +24,8 @@ class QuarantineController {
 
 	@GetMapping("/api/rejections")
 	ResponseEntity<JsonNode> rejections(@RequestParam(required = false) String kioskId,
-			@RequestParam(required = false) String reason) {
-		return this.reconciler.rejections(kioskId, reason);
+			@RequestParam(required = false) String reason, @RequestParam(required = false) String attendeeId) {
+		return this.reconciler.rejections(kioskId, reason, attendeeId);
 	}
 
 	@PostMapping("/api/rejections/{id}/redrive")

@@ -25,10 +25,15 @@ public final class PrintClient {
 	}
 
 	public ResponseEntity<JsonNode> printJobs(String attendeeId, String state) {
+		return printJobs(attendeeId, state, null);
+	}
+
+	public ResponseEntity<JsonNode> printJobs(String attendeeId, String state, Boolean possibleDuplicate) {
 		return Answers.of(this.client.get()
 			.uri((uri) -> uri.path("/admin/v1/print-jobs")
 				.queryParamIfPresent("attendeeId", Optional.ofNullable(attendeeId))
 				.queryParamIfPresent("state", Optional.ofNullable(state))
+				.queryParamIfPresent("possibleDuplicate", Optional.ofNullable(possibleDuplicate))
 				.build()));
 	}
 

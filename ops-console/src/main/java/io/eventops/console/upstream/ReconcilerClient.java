@@ -11,9 +11,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
 
 /**
- * The reconciler's admin API as the console uses it: an attendee with their check-ins and
- * badge jobs, desk corrections, reprints, annulments, express codes, the areas' counts
- * and occupancy, rule overrides and the quarantine.
+ * The reconciler's admin API as the console uses it: the search for attendees, an
+ * attendee with their check-ins and badge jobs, desk corrections, reprints, annulments,
+ * express codes, the areas' counts and occupancy, rule overrides and the quarantine.
  */
 public final class ReconcilerClient {
 
@@ -21,6 +21,14 @@ public final class ReconcilerClient {
 
 	ReconcilerClient(RestClient client) {
 		this.client = client;
+	}
+
+	public ResponseEntity<JsonNode> findAttendees(String eventId, String query, Integer limit) {
+		return Answers.of(this.client.get()
+			.uri((uri) -> uri.path("/admin/v1/events/{eventId}/attendees")
+				.queryParam("q", "{q}")
+				.queryParamIfPresent("limit", Optional.ofNullable(limit))
+				.build(eventId, (query != null) ? query : "")));
 	}
 
 	public ResponseEntity<JsonNode> attendee(String attendeeId) {
@@ -60,11 +68,12 @@ public final class ReconcilerClient {
 		return Answers.of(this.client.get().uri("/admin/v1/events/{eventId}/rule-overrides", eventId));
 	}
 
-	public ResponseEntity<JsonNode> rejections(String kioskId, String reason) {
+	public ResponseEntity<JsonNode> rejections(String kioskId, String reason, String attendeeId) {
 		return Answers.of(this.client.get()
 			.uri((uri) -> uri.path("/admin/v1/rejections")
 				.queryParamIfPresent("kioskId", Optional.ofNullable(kioskId))
 				.queryParamIfPresent("reason", Optional.ofNullable(reason))
+				.queryParamIfPresent("attendeeId", Optional.ofNullable(attendeeId))
 				.build()));
 	}
 

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -63,6 +64,8 @@ public final class ConsoleBrowserStack {
 	private final Map<String, String> tokens = new LinkedHashMap<>();
 
 	private final Map<String, AtomicLong> seqs = new LinkedHashMap<>();
+
+	private final AtomicLong rush = new AtomicLong();
 
 	private ConsoleBrowserStack(RunningSuite suite) {
 		this.suite = suite;
@@ -166,6 +169,29 @@ public final class ConsoleBrowserStack {
 			.name();
 	}
 
+	// a rush at the badge desk: that many new attendees checked in there, each a badge
+	// job
+	// (at 1.5 s a label, the printers hold queues for a while)
+	private List<String> badges(int count) throws IOException, InterruptedException {
+		List<Map<String, String>> attendees = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			attendees.add(attendee("att_rush_" + this.rush.incrementAndGet(), "Rush " + this.rush.get(), "full"));
+		}
+		expect(send("POST", this.suite.reconUrl().resolve("/admin/v1/events/" + EVENT + "/attendees"),
+				WireFormat.write(attendees)), 200);
+		List<String> ids = new ArrayList<>();
+		for (Map<String, String> attendee : attendees) {
+			String id = attendee.get("attendeeId");
+			String outcome = flush("kiosk-c-desk", id, EntryType.CHECK_IN, "badge-desk", KioskDecision.Decision.ADMIT,
+					null);
+			if (!"APPLIED".equals(outcome)) {
+				throw new IllegalStateException("the desk check-in of " + id + " was " + outcome);
+			}
+			ids.add(id);
+		}
+		return ids;
+	}
+
 	private void control(HttpExchange exchange, CountDownLatch stop) throws IOException {
 		try (exchange) {
 			String path = exchange.getRequestURI().getPath();
@@ -176,6 +202,9 @@ public final class ConsoleBrowserStack {
 					String attendee = path.substring("/check-in/".length());
 					answer = Map.of("outcome", flush("kiosk-c-hall", attendee, EntryType.CHECK_IN, HALL,
 							KioskDecision.Decision.ADMIT, null));
+				}
+				else if (path.startsWith("/badges/")) {
+					answer = Map.of("attendees", badges(Integer.parseInt(path.substring("/badges/".length()))));
 				}
 				else if (path.equals("/stop")) {
 					stop.countDown();

@@ -13,7 +13,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The print ledger for ops: jobs by attendee and state, and counts per state.
+ * The print ledger for ops: jobs by attendee, state and possible duplicate (invariant 8),
+ * and counts per state.
  */
 @RestController
 @RequestMapping("/admin/v1/print-jobs")
@@ -29,8 +30,8 @@ class PrintJobController {
 
 	@GetMapping
 	List<PrintJobView> search(@RequestParam(required = false) String attendeeId,
-			@RequestParam(required = false) JobState state) {
-		List<PrintJob> jobs = this.ledger.search(attendeeId, state, LIMIT);
+			@RequestParam(required = false) JobState state, @RequestParam(required = false) Boolean possibleDuplicate) {
+		List<PrintJob> jobs = this.ledger.search(attendeeId, state, possibleDuplicate, LIMIT);
 		Set<UUID> annulled = this.ledger
 			.annulled(jobs.stream().filter((job) -> job.state() == JobState.PRINTED).map(PrintJob::jobId).toList());
 		return jobs.stream().map((job) -> PrintJobView.of(job, annulled.contains(job.jobId()))).toList();

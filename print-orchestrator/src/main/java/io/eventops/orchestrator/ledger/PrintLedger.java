@@ -494,16 +494,31 @@ public class PrintLedger {
 	}
 
 	/**
-	 * Jobs for ops, newest first; an attendee's jobs not taken from the outbox yet come
-	 * first, as PENDING.
+	 * Jobs for ops, newest first, flagged or not; see
+	 * {@link #search(String, JobState, Boolean, int)}.
 	 * @param attendeeId only this attendee's, when not null
 	 * @param state only in this state, when not null
 	 * @param limit most rows
 	 * @return the jobs
 	 */
 	List<PrintJob> search(String attendeeId, JobState state, int limit) {
+		return search(attendeeId, state, null, limit);
+	}
+
+	/**
+	 * Jobs for ops, newest first; an attendee's jobs not taken from the outbox yet come
+	 * first, as PENDING.
+	 * @param attendeeId only this attendee's, when not null
+	 * @param state only in this state, when not null
+	 * @param possibleDuplicate only jobs flagged so (or not), when not null
+	 * @param limit most rows
+	 * @return the jobs
+	 */
+	List<PrintJob> search(String attendeeId, JobState state, Boolean possibleDuplicate, int limit) {
 		List<PrintJob> jobs = new ArrayList<>();
-		if (attendeeId != null && (state == null || state == JobState.PENDING)) {
+		// a job still in the outbox was never sent: never a possible duplicate
+		if (attendeeId != null && (state == null || state == JobState.PENDING)
+				&& !Boolean.TRUE.equals(possibleDuplicate)) {
 			// not taken from the outbox yet: PENDING to ops, newest first like the rest
 			jobs.addAll(this.jdbc.query("""
 					SELECT job_id, attendee_id, event_id, credential_version, printer_pool, display_name, company,
@@ -516,9 +531,9 @@ public class PrintLedger {
 		List<PrintJob> ledger = this.jdbc.query(
 				"SELECT " + COLUMNS + " FROM printing.print_jobs"
 						+ " WHERE (?::text IS NULL OR attendee_id = ?) AND (?::text IS NULL OR state = ?)"
-						+ " ORDER BY created_at DESC LIMIT ?",
+						+ " AND (?::boolean IS NULL OR possible_duplicate = ?) ORDER BY created_at DESC LIMIT ?",
 				this.mapper, attendeeId, attendeeId, (state != null) ? state.name() : null,
-				(state != null) ? state.name() : null, limit - jobs.size());
+				(state != null) ? state.name() : null, possibleDuplicate, possibleDuplicate, limit - jobs.size());
 		// a job taken between the two reads is listed once, as the ledger has it
 		Set<UUID> inLedger = new HashSet<>();
 		ledger.forEach((job) -> inLedger.add(job.jobId()));

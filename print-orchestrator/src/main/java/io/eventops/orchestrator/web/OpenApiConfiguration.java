@@ -81,7 +81,8 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 422, "validation", "ttlSeconds is missing or out of range");
 			}
 			case "POST /admin/v1/dispatch/resume" -> operation.summary("Resumes dispatch (OPS)");
-			case "GET /admin/v1/print-jobs" -> operation.summary("Print jobs by attendee and state (OPS)");
+			case "GET /admin/v1/print-jobs" -> operation
+				.summary("Print jobs by attendee, state and possibleDuplicate (OPS), newest first, at most 1000");
 			case "GET /admin/v1/print-jobs/summary" -> operation.summary("Print job counts per state (OPS)");
 			case "GET /internal/v1/events/{eventId}/attendees/{attendeeId}/badge" -> {
 				operation.summary("An attendee's newest badge job of one event (the edge's kiosk badge status)")

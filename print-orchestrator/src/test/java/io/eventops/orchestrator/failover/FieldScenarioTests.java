@@ -1,6 +1,7 @@
 package io.eventops.orchestrator.failover;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -72,6 +73,20 @@ class FieldScenarioTests extends PrintFloorTest {
 		assertThat(ledger.get(inFlight).possibleDuplicate()).isTrue();
 		assertThat(ledger.values().stream().filter(LedgerRow::possibleDuplicate).map(LedgerRow::jobId))
 			.containsExactly(inFlight);
+		// ops list the possible duplicates to collect (#41)
+		JsonNode duplicates = this.floor.http()
+			.get("/admin/v1/print-jobs?possibleDuplicate=true", HttpTestClient.ops())
+			.body();
+		List<String> listed = new ArrayList<>();
+		duplicates.forEach((job) -> {
+			assertThat(job.get("possibleDuplicate").asBoolean()).isTrue();
+			listed.add(job.get("jobId").asString());
+		});
+		assertThat(listed).contains(inFlight.toString())
+			.doesNotContainAnyElementsOf(unprinted.stream()
+				.map((job) -> job.jobId().toString())
+				.filter((id) -> !id.equals(inFlight.toString()))
+				.toList());
 		assertThat(ledger.values().stream().filter((row) -> !row.jobId().equals(confirmed.jobId())))
 			.allSatisfy((row) -> assertThat(row.printerId()).isEqualTo(backupId));
 		assertThat(this.meters.counter("eventops.print.failovers").count()).isGreaterThan(failoversBefore);

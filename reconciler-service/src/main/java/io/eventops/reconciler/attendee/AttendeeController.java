@@ -16,10 +16,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Attendee import (JSON array or CSV with the same header) and the attendee detail view.
+ * Attendee import (JSON array or CSV with the same header), the search and the attendee
+ * detail view.
  */
 @RestController
 class AttendeeController {
@@ -31,9 +33,26 @@ class AttendeeController {
 
 	private final AttendeeQueries queries;
 
-	AttendeeController(AttendeeRegistry registry, AttendeeQueries queries) {
+	private final AttendeeSearch search;
+
+	AttendeeController(AttendeeRegistry registry, AttendeeQueries queries, AttendeeSearch search) {
 		this.registry = registry;
 		this.queries = queries;
+		this.search = search;
+	}
+
+	/**
+	 * Finds attendees of an event by a part of their name, company or e-mail (accents and
+	 * case ignored), their attendee id or an express code (#41).
+	 * @param eventId the event
+	 * @param q 2 to 100 characters
+	 * @param limit how many at most (1 to 50)
+	 * @return the matches
+	 */
+	@GetMapping("/admin/v1/events/{eventId}/attendees")
+	AttendeeMatches find(@PathVariable String eventId, @RequestParam(required = false) String q,
+			@RequestParam(defaultValue = "" + AttendeeSearch.DEFAULT_LIMIT) int limit) {
+		return this.search.search(eventId, q, limit);
 	}
 
 	@PostMapping(path = "/admin/v1/events/{eventId}/attendees", consumes = "application/json")

@@ -46,7 +46,7 @@ class Quarantine {
 		this.redrive = redrive;
 	}
 
-	List<RejectionView> list(String kioskId, String reason) {
+	List<RejectionView> list(String kioskId, String reason, String attendeeId) {
 		StringBuilder sql = new StringBuilder("""
 				SELECT id, kiosk_id, idempotency_key, reason, field, entry::text, rejected_at, redriven_at,
 				  redrive_outcome FROM reconciler.rejections WHERE true""");
@@ -58,6 +58,11 @@ class Quarantine {
 		if (reason != null && !reason.isBlank()) {
 			sql.append(" AND reason = ?");
 			args.add(reason);
+		}
+		if (attendeeId != null && !attendeeId.isBlank()) {
+			// the entry as received names the attendee (kept by an erasure's scrub too)
+			sql.append(" AND entry ->> 'attendeeId' = ?");
+			args.add(attendeeId);
 		}
 		sql.append(" ORDER BY id LIMIT 1000");
 		return this.jdbc.query(sql.toString(), this::view, args.toArray());

@@ -24,8 +24,8 @@ class RejectionController {
 
 	@GetMapping("/admin/v1/rejections")
 	List<RejectionView> rejections(@RequestParam(required = false) String kioskId,
-			@RequestParam(required = false) String reason) {
-		return this.quarantine.list(kioskId, reason);
+			@RequestParam(required = false) String reason, @RequestParam(required = false) String attendeeId) {
+		return this.quarantine.list(kioskId, reason, attendeeId);
 	}
 
 	@PostMapping("/admin/v1/rejections/{id}/redrive")

@@ -36,7 +36,8 @@ class OpenApiConfiguration {
 	private static void describe(String endpoint, Operation operation) {
 		ApiDocuments.securedByPath(endpoint, operation);
 		switch (endpoint) {
-			case "GET /admin/v1/rejections" -> operation.summary("Quarantined entries, by kiosk and reason (OPS)");
+			case "GET /admin/v1/rejections" ->
+				operation.summary("Quarantined entries, by kiosk, reason and attendee (OPS)");
 			case "POST /admin/v1/rejections/{id}/redrive" -> {
 				operation.summary("Decides a quarantined entry again, now (OPS); answers the new per-entry result");
 				ApiDocuments.problem(operation, 404, "not-found", "no rejection with this id");
@@ -53,6 +54,15 @@ class OpenApiConfiguration {
 				ApiDocuments.problem(operation, 422, "invalid-csv", "the CSV could not be read");
 				ApiDocuments.problem(operation, 422, "validation",
 						"rows are invalid (see errors); nothing was changed");
+			}
+			case "GET /admin/v1/events/{eventId}/attendees" -> {
+				operation.summary("Finds attendees by a part of their name, company or e-mail (accents and case "
+						+ "ignored), their id or an express code (OPS); at most limit, more says whether there are more");
+				ApiDocuments.problem(operation, 404, "not-found", "no such event");
+				ApiDocuments.problem(operation, 422, "invalid-event",
+						"eventId is not 1–64 characters of [A-Za-z0-9_.-]");
+				ApiDocuments.problem(operation, 422, "invalid-query",
+						"q is not 2 to 100 characters, or limit is not 1 to 50");
 			}
 			case "GET /admin/v1/attendees/{attendeeId}" -> {
 				operation.summary("An attendee with the winning record, history and badge jobs (OPS)");

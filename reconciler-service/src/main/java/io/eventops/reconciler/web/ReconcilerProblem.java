@@ -64,7 +64,9 @@ public enum ReconcilerProblem implements Refusal.Type {
 
 	ATTENDEE_ERASED("attendee-erased"),
 
-	INVALID_EXPORT_FORMAT("invalid-export-format");
+	INVALID_EXPORT_FORMAT("invalid-export-format"),
+
+	INVALID_QUERY("invalid-query");
 
 	private final String slug;
 
