@@ -219,6 +219,8 @@ class SmokeTests {
 		assertThat(result.placesBefore()).as(result.markdown())
 			.allSatisfy((canary, places) -> assertThat(places).as(canary)
 				.noneMatch((place) -> place.startsWith("file " + suite.dataDir().resolve("logs"))));
+		assertThat(result.quarantined()).as("quarantined, imported, re-driven")
+			.anySatisfy((entry) -> assertThat(entry).endsWith("UNKNOWN_ATTENDEE (re-drive: APPLIED)"));
 		assertThat(result.labelsWithCanary()).as("badges printed with a canary name").isPositive();
 		assertThat(result.hitsAfter()).as(result.markdown()).isEmpty();
 		assertThat(result.agentFilesAfterClose()).as(result.markdown()).isEmpty();
