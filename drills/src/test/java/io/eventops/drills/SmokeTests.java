@@ -20,6 +20,7 @@ import io.eventops.drills.herd.HerdReport;
 import io.eventops.drills.herd.HerdSummary;
 import io.eventops.drills.observe.DashboardQueries;
 import io.eventops.drills.observe.LocalPrometheus;
+import io.eventops.drills.privacy.CanaryRun;
 import io.eventops.drills.stack.DrillStack;
 import io.eventops.drills.stack.RunIds;
 import io.eventops.localstack.RunningSuite;
@@ -200,6 +201,31 @@ class SmokeTests {
 				.untilAsserted(() -> assertThat(prometheus.rules()).isNotEmpty()
 					.allSatisfy((rule) -> assertThat(rule).endsWith("=ok")));
 		}
+	}
+
+	// issue #38's proof: canary names, companies and e-mails through every flow of the
+	// suite's JVMs and a kiosk agent with its screen, found before the event's erasure
+	// (every canary somewhere), nowhere after it: no column of any schema, no Redis key
+	// or value, no file of the services or the agent; the counts stay
+	@Test
+	@Order(8)
+	void noCanaryOutlivesTheErasureOfItsEvent() throws Exception {
+		CanaryRun.Result result = new CanaryRun(suite, work.resolve("canary-kiosk"), RunIds.next()).run();
+		System.out.println(result.markdown());
+		assertThat(result.columnsSearched()).as("columns searched").isGreaterThan(50);
+		assertThat(result.placesBefore()).as(result.markdown())
+			.allSatisfy((canary, places) -> assertThat(places).as(canary).isNotEmpty());
+		// no service logs a canary, from the import to the erasure (#38)
+		assertThat(result.placesBefore()).as(result.markdown())
+			.allSatisfy((canary, places) -> assertThat(places).as(canary)
+				.noneMatch((place) -> place.startsWith("file " + suite.dataDir().resolve("logs"))));
+		assertThat(result.quarantined()).as("quarantined, imported, re-driven")
+			.anySatisfy((entry) -> assertThat(entry).endsWith("UNKNOWN_ATTENDEE (re-drive: APPLIED)"));
+		assertThat(result.labelsWithCanary()).as("badges printed with a canary name").isPositive();
+		assertThat(result.hitsAfter()).as(result.markdown()).isEmpty();
+		assertThat(result.agentFilesAfterClose()).as(result.markdown()).isEmpty();
+		assertThat(result.headcountAfter()).as(result.markdown()).isEqualTo(result.headcountBefore());
+		assertThat(result.areasAfter()).as(result.markdown()).isEqualTo(result.areasBefore());
 	}
 
 }
