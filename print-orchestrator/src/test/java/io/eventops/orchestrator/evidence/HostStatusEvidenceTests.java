@@ -59,7 +59,8 @@ class HostStatusEvidenceTests extends PrintFloorTest {
 	// null until the relay has put the job into the ledger (on a loaded machine the first
 	// look can come before it)
 	private String state(BadgeJob job) {
-		return this.jdbc.queryForList("SELECT state FROM printing.print_jobs WHERE job_id = ?", String.class, job.jobId())
+		return this.jdbc
+			.queryForList("SELECT state FROM printing.print_jobs WHERE job_id = ?", String.class, job.jobId())
 			.stream()
 			.findFirst()
 			.orElse(null);
