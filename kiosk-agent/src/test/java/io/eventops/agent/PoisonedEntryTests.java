@@ -1,20 +1,25 @@
 package io.eventops.agent;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.util.Base64;
 import java.util.List;
 import java.util.stream.LongStream;
 
+import io.eventops.agent.cli.KioskAgentCli;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.flush.FlushRound;
+import io.eventops.agent.http.WireFormat;
 import io.eventops.agent.log.DeadLetter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,6 +63,39 @@ class PoisonedEntryTests {
 		}
 		List<Long> expected = LongStream.rangeClosed(1, 500).filter((seq) -> seq != 250).boxed().toList();
 		assertThat(edge.processed(kiosk.id())).hasSize(499).containsOnlyKeys(expected);
+	}
+
+	@Test
+	void exportWritesADeadLetterWithItsRefusal(@TempDir Path directory) throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		EdgeFixture.Kiosk kiosk = edge.newKiosk("poison-export", 2);
+		Path database = directory.resolve("kiosk.db");
+		try (KioskAgent agent = KioskAgent.open(edge.config(kiosk.id(), kiosk.token(), database))) {
+			agent.ensureSequence();
+			agent.checkIn(kiosk.attendees().get(0));
+			poison(database, kiosk.id(), 2);
+			agent.checkIn(kiosk.attendees().get(1));
+			FlushRound round = agent.flush();
+			assertThat(round.deadLettered()).isEqualTo(1);
+			assertThat(round.acknowledged()).isEqualTo(2);
+		}
+		Path out = directory.resolve("export.jsonl");
+		String[] export = { "export", "--kiosk-id", kiosk.id(), "--db", database.toString(), "--out", out.toString() };
+
+		assertThat(KioskAgentCli.execute(export)).isZero();
+
+		// the acknowledged entries are the server's now; the dead letter is for staff
+		List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+		assertThat(lines).hasSize(1);
+		JsonNode line = WireFormat.tree(lines.get(0).getBytes(StandardCharsets.UTF_8));
+		assertThat(line.get("seq").asLong()).isEqualTo(2);
+		assertThat(line.get("idempotencyKey").stringValue()).isEqualTo(kiosk.id() + ":2");
+		assertThat(line.get("deadLetter").get("status").asInt()).isEqualTo(400);
+		assertThat(line.get("deadLetter").get("deadAt").isNull()).isFalse();
+		// its stored form is not JSON: it is written byte for byte, not dropped
+		byte[] stored = Base64.getDecoder().decode(line.get("payloadBase64").stringValue());
+		assertThat(new String(stored, StandardCharsets.ISO_8859_1))
+			.contains("\"idempotencyKey\":\"" + kiosk.id() + ":2\"");
 	}
 
 	@ParameterizedTest

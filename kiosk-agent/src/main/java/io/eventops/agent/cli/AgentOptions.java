@@ -82,6 +82,14 @@ final class AgentOptions {
 			+ "file's last change (KIOSK_AGENT_TOKEN_MAX_AGE; default 7d, 0s for never; needs --config).")
 	String tokenMaxAge;
 
+	@Option(names = "--cache-retention", description = "How long after the end of its event's last day the attendee "
+			+ "cache keeps its personal data, 1h-3650d (KIOSK_AGENT_CACHE_RETENTION; default 14d).")
+	String cacheRetention;
+
+	@Option(names = "--cache-key-file", description = "File of the key that encrypts the cache's personal data at rest "
+			+ "(KIOSK_AGENT_CACHE_KEY_FILE; default <db>.cache.key, created readable by its owner only).")
+	String cacheKeyFile;
+
 	Map<String, String> flags() {
 		Map<String, String> flags = new LinkedHashMap<>();
 		put(flags, "kiosk-id", this.kioskId);
@@ -102,6 +110,8 @@ final class AgentOptions {
 		put(flags, "annul-window", this.annulWindow);
 		put(flags, "edge-cert-sha256", this.edgeCertSha256);
 		put(flags, "token-max-age", this.tokenMaxAge);
+		put(flags, "cache-retention", this.cacheRetention);
+		put(flags, "cache-key-file", this.cacheKeyFile);
 		put(flags, ConfigResolver.CONFIG, this.config);
 		return flags;
 	}

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Option;
  * watermark and every dead letter) to a file for staff, one JSON object a line, without
  * contacting the edge (issue #37: a revoked kiosk's entries are never deleted, and
  * nothing is lost silently). The file is readable by its owner only (entries may carry
- * badge names) and never overwrites an existing one.
+ * badge names) and never overwrites an existing one. An entry whose stored form is not
+ * JSON is written as {@code payloadBase64}.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
 		description = "Write the entries the edge has not acknowledged to a file, as JSON lines (offline).")
@@ -86,8 +88,16 @@ final class ExportCommand implements Callable<Integer> {
 		line.put("attendeeId", entry.attendeeId());
 		line.put("capturedAt", Rfc3339.format(entry.capturedAt()));
 		line.put("queuedAt", Rfc3339.format(entry.queuedAt()));
-		// the entry exactly as it would have been flushed
-		line.put("entry", WireFormat.tree(entry.payload()));
+		// the entry exactly as it would have been flushed; a stored form that is not JSON
+		// (a damaged entry, the usual dead letter) goes out byte for byte instead, as
+		// refusing it would lose the very entry staff need
+		try {
+			line.put("entry", WireFormat.tree(entry.payload()));
+		}
+		catch (IllegalArgumentException ex) {
+			line.put("entry", null);
+			line.put("payloadBase64", Base64.getEncoder().encodeToString(entry.payload()));
+		}
 		DeadLetter dead = exported.deadLetter();
 		if (dead != null) {
 			Map<String, Object> letter = new LinkedHashMap<>();
