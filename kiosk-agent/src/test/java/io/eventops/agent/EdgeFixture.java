@@ -87,6 +87,9 @@ final class EdgeFixture {
 		edge.put("eventops.edge.rate-limit.burst", 1000);
 		// a retired kiosk's grace (#37), short enough for RevocationTests to see it end
 		edge.put("eventops.edge.kiosks.retire-grace", "10s");
+		// the old token's grace after the first use of a new one (#37), short enough for
+		// TokenRotationTests to see it end
+		edge.put("eventops.edge.kiosks.rotation-grace", "3s");
 		ConfigurableApplicationContext edgeContext = new SpringApplicationBuilder(EdgeApplication.class)
 			.run(arguments(edge));
 		this.edgePort = ((WebServerApplicationContext) edgeContext).getWebServer().getPort();

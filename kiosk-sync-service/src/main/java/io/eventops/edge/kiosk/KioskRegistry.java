@@ -1,5 +1,6 @@
 package io.eventops.edge.kiosk;
 
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -104,40 +105,49 @@ public class KioskRegistry {
 				SELECT kiosk_id, event_id, printer_pool, area_id, direction, profile,
 				  revoked_at IS NOT NULL AND coalesce(revocation_effective_at, revoked_at) <= now(),
 				  coalesce(revocation_mode, 'LOST'), coalesce(revocation_effective_at, revoked_at),
-				  token_hash = ?, rotation_requested_at IS NOT NULL, old_token_valid_until <= now()
+				  token_hash = ?, coalesce(previous_token_hash = ?, false), rotation_requested_at IS NOT NULL,
+				  coalesce(rotation_pending_until <= now(), false), coalesce(previous_token_valid_until <= now(), true)
 				FROM edge.kiosks
-				WHERE token_hash = ? OR kiosk_id = (SELECT kiosk_id FROM edge.pending_tokens WHERE token_hash = ?)""",
-				(rs, n) -> {
-					String kioskId = rs.getString(1);
-					if (rs.getBoolean(7)) {
-						return new TokenCheck.Revoked(kioskId, RevocationMode.valueOf(rs.getString(8)),
-								rs.getObject(9, OffsetDateTime.class));
-					}
-					KioskPrincipal kiosk = new KioskPrincipal(kioskId, rs.getString(2), rs.getString(3),
-							rs.getString(4), KioskDirection.valueOf(rs.getString(5)),
-							KioskProfile.valueOf(rs.getString(6)));
-					if (!rs.getBoolean(10)) {
-						// a new token's first use: it is the kiosk's from now on
-						return promote(kiosk, hash) ? new TokenCheck.Active(kiosk, false) : new TokenCheck.Unknown();
-					}
-					if (rs.getBoolean(12)) {
-						// the old token of a rotation, past its grace
-						return new TokenCheck.Unknown();
-					}
-					return new TokenCheck.Active(kiosk, rs.getBoolean(11));
-				}, hash, hash, hash);
+				WHERE token_hash = ? OR previous_token_hash = ?
+				  OR kiosk_id = (SELECT kiosk_id FROM edge.pending_tokens WHERE token_hash = ?)""", (rs, n) -> {
+			String kioskId = rs.getString(1);
+			if (rs.getBoolean(7)) {
+				return new TokenCheck.Revoked(kioskId, RevocationMode.valueOf(rs.getString(8)),
+						rs.getObject(9, OffsetDateTime.class));
+			}
+			KioskPrincipal kiosk = new KioskPrincipal(kioskId, rs.getString(2), rs.getString(3), rs.getString(4),
+					KioskDirection.valueOf(rs.getString(5)), KioskProfile.valueOf(rs.getString(6)));
+			boolean rotationDue = rs.getBoolean(12);
+			if (rs.getBoolean(10)) {
+				// the kiosk's token; while a rotation is pending it stops only once the
+				// kiosk has not used a delivered token for rotation-max-pending
+				return (rotationDue && rs.getBoolean(13)) ? new TokenCheck.Unknown()
+						: new TokenCheck.Active(kiosk, rotationDue);
+			}
+			if (rs.getBoolean(11)) {
+				// the token a promotion replaced: valid for the rotation grace after it
+				// (requests in flight), never delivered a new token
+				return rs.getBoolean(14) ? new TokenCheck.Unknown() : new TokenCheck.Active(kiosk, false);
+			}
+			// a new token's first use: it is the kiosk's from now on
+			return promote(kiosk, hash) ? new TokenCheck.Active(kiosk, false) : new TokenCheck.Unknown();
+		}, hash, hash, hash, hash, hash);
 		return found.isEmpty() ? new TokenCheck.Unknown() : found.get(0);
 	}
 
-	// the first use of a delivered token retires the old token and every other delivered
-	// one; false when another of them was promoted first
+	// the first use of a delivered token makes it the kiosk's token, keeps the old one
+	// for
+	// the rotation grace (its requests in flight) and retires every other delivered one;
+	// false when another of them was promoted first
 	private boolean promote(KioskPrincipal kiosk, String hash) {
 		return Boolean.TRUE.equals(this.transactions.execute((status) -> {
 			this.jdbc
 				.update("""
-						UPDATE edge.kiosks SET token_hash = ?, rotation_requested_at = NULL, old_token_valid_until = NULL
+						UPDATE edge.kiosks SET previous_token_hash = token_hash,
+						  previous_token_valid_until = now() + make_interval(secs => ?), token_hash = ?,
+						  rotation_requested_at = NULL, rotation_pending_until = NULL, old_token_valid_until = NULL
 						WHERE kiosk_id = ? AND EXISTS (SELECT 1 FROM edge.pending_tokens WHERE token_hash = ? AND kiosk_id = ?)""",
-						hash, kiosk.kioskId(), hash, kiosk.kioskId());
+						seconds(this.properties.rotationGrace()), hash, kiosk.kioskId(), hash, kiosk.kioskId());
 			this.jdbc.update("DELETE FROM edge.pending_tokens WHERE kiosk_id = ?", kiosk.kioskId());
 			return this.jdbc.queryForObject("SELECT token_hash = ? FROM edge.kiosks WHERE kiosk_id = ?", Boolean.class,
 					hash, kiosk.kioskId());
@@ -169,7 +179,8 @@ public class KioskRegistry {
 
 	/**
 	 * Mints a new token for a kiosk whose rotation is due, keeping only its hash; the old
-	 * token stays valid for the rotation grace after the first delivery.
+	 * token stays valid until the kiosk first uses a delivered one, and at most for the
+	 * rotation-max-pending after the first delivery.
 	 * @param kioskId the kiosk
 	 * @return the token, to be delivered with this answer, or empty when no rotation is
 	 * due (any more)
@@ -179,9 +190,9 @@ public class KioskRegistry {
 		return Optional.ofNullable(this.transactions.execute((status) -> {
 			int due = this.jdbc.update("""
 					UPDATE edge.kiosks
-					SET old_token_valid_until = coalesce(old_token_valid_until, now() + make_interval(secs => ?))
+					SET rotation_pending_until = coalesce(rotation_pending_until, now() + make_interval(secs => ?))
 					WHERE kiosk_id = ? AND rotation_requested_at IS NOT NULL""",
-					this.properties.rotationGrace().toMillis() / 1000.0, kioskId);
+					seconds(this.properties.rotationMaxPending()), kioskId);
 			if (due == 0) {
 				return null;
 			}
@@ -189,6 +200,10 @@ public class KioskRegistry {
 					kioskId);
 			return token;
 		}));
+	}
+
+	private static double seconds(Duration duration) {
+		return duration.toMillis() / 1000.0;
 	}
 
 }

@@ -221,9 +221,10 @@ class OpenApiConfiguration {
 					.description("""
 							The edge stores token hashes only: it mints the new token when it delivers it, in the \
 							Kiosk-New-Token header of the kiosk's next authenticated answer, and again with every \
-							answer to the old token (a lost response is covered). The old token stays valid for \
-							eventops.edge.kiosks.rotation-grace (10 minutes by default) after the first delivery; \
-							the kiosk's first use of a new token retires the old one (docs/fleet.md).""");
+							answer to the old token (a lost response is covered). The old token stays valid until \
+							the kiosk first uses a new one, then for eventops.edge.kiosks.rotation-grace (10 minutes \
+							by default); unused deliveries stop it after eventops.edge.kiosks.rotation-max-pending \
+							(7 days by default) from the first (docs/fleet.md).""");
 				ApiDocuments.problem(operation, 404, "not-found", "the kiosk is not provisioned");
 				ApiDocuments.problem(operation, 409, "kiosk-revoked", "the kiosk is revoked");
 			}
@@ -231,8 +232,8 @@ class OpenApiConfiguration {
 				operation.summary("Rotates this kiosk's token; the new one is in this answer's Kiosk-New-Token header")
 					.description("""
 							The agent calls it every token-max-age. Store the new token durably before using it; \
-							the old one stays valid for the rotation grace, and the first request with the new one \
-							retires it (docs/fleet.md).""");
+							the old one stays valid until the first request with the new one, then for the rotation \
+							grace (docs/fleet.md).""");
 			}
 			case "POST /admin/v1/enrolments" -> {
 				operation

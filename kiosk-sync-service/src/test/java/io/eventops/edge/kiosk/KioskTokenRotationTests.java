@@ -19,9 +19,10 @@ import static org.awaitility.Awaitility.await;
 /**
  * Token rotation (issue #37) against the real edge and database: the kiosk receives a new
  * token with its next answer, a fresh one with every answer to the old token (a lost
- * response is covered), the first use of a new token retires the old one and every other
- * delivered one, the old token stops after the rotation grace on every replica, and a
- * kiosk rotates its own token; the edge stores hashes only.
+ * response is covered), the first use of a new token retires every other delivered one
+ * and the old one after the rotation grace on every replica, an unused delivery stops the
+ * old token only after the rotation-max-pending, and a kiosk rotates its own token; the
+ * edge stores hashes only.
  */
 @EdgeTest
 class KioskTokenRotationTests {
@@ -50,20 +51,53 @@ class KioskTokenRotationTests {
 
 		assertThat(newToken(edge, kiosk.id(), delivered)).isEmpty();
 		assertThat(status(edge, kiosk.id(), delivered)).isEqualTo(200);
-		assertThat(status(edge, kiosk.id(), kiosk.token())).isEqualTo(401);
+		// the old token answers its requests in flight for the grace, without a new token
+		assertThat(newToken(edge, kiosk.id(), kiosk.token())).isEmpty();
 		assertThat(status(edge, kiosk.id(), lost)).isEqualTo(401);
 		assertThat(edge.flush(kiosk.id(), delivered, "{\"highestLocalSeq\":0,\"entries\":[]}").status()).isEqualTo(200);
 	}
 
 	@Test
-	void theOldTokenStopsAfterTheGraceOnEveryReplicaWhileTheDeliveredOneStaysValid() {
+	void theOldTokenStopsOnceTheNewOneWasUsedAfterTheGraceOnEveryReplicaWhileTheNewOneStaysValid() {
 		EdgeClient shared = new EdgeClient(this.port);
 		EdgeClient.Kiosk kiosk = shared.newKiosk();
 		assertThat(shared.exchange("POST", "/admin/v1/kiosks/" + kiosk.id() + "/rotate", ADMIN).statusCode())
 			.isEqualTo(202);
-		// the grace is the delivering replica's
+		// the grace is the promoting replica's
 		try (ConfigurableApplicationContext other = EdgeStack
 			.startAnotherEdge(Map.of("eventops.edge.kiosks.rotation-grace", "3s"))) {
+			EdgeClient promoting = new EdgeClient(EdgeStack.portOf(other));
+			String delivered = newToken(promoting, kiosk.id(), kiosk.token()).orElseThrow();
+			// longer than the grace since the delivery: unused, it leaves the old token
+			// valid
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> EdgeStack.jdbc()
+					.queryForObject(
+							"SELECT min(minted_at) < now() - interval '4 seconds' FROM edge.pending_tokens WHERE kiosk_id = ?",
+							Boolean.class, kiosk.id()));
+			assertThat(status(shared, kiosk.id(), kiosk.token())).isEqualTo(200);
+			assertThat(status(promoting, kiosk.id(), kiosk.token())).isEqualTo(200);
+
+			assertThat(status(promoting, kiosk.id(), delivered)).isEqualTo(200);
+			await().atMost(Duration.ofSeconds(60))
+				.pollInterval(Duration.ofMillis(500))
+				.until(() -> status(shared, kiosk.id(), kiosk.token()) == 401);
+			assertThat(status(promoting, kiosk.id(), kiosk.token())).isEqualTo(401);
+			assertThat(status(shared, kiosk.id(), delivered)).isEqualTo(200);
+			assertThat(status(promoting, kiosk.id(), delivered)).isEqualTo(200);
+		}
+	}
+
+	@Test
+	void anUnusedDeliveryStopsTheOldTokenAfterTheMaxPendingOnEveryReplica() {
+		EdgeClient shared = new EdgeClient(this.port);
+		EdgeClient.Kiosk kiosk = shared.newKiosk();
+		assertThat(shared.exchange("POST", "/admin/v1/kiosks/" + kiosk.id() + "/rotate", ADMIN).statusCode())
+			.isEqualTo(202);
+		// the limit is the delivering replica's
+		try (ConfigurableApplicationContext other = EdgeStack
+			.startAnotherEdge(Map.of("eventops.edge.kiosks.rotation-max-pending", "3s"))) {
 			EdgeClient delivering = new EdgeClient(EdgeStack.portOf(other));
 			String delivered = newToken(delivering, kiosk.id(), kiosk.token()).orElseThrow();
 			await().atMost(Duration.ofSeconds(60))
@@ -83,10 +117,14 @@ class KioskTokenRotationTests {
 				EdgeClient.bearer(kiosk.token()));
 		assertThat(rotated.statusCode()).as(rotated.body()).isEqualTo(202);
 		String fresh = rotated.headers().firstValue(KioskRegistry.NEW_TOKEN).orElseThrow();
-		// the old token still works until the new one is used
+		// the old token still works until the new one is used, and for the grace after
 		assertThat(status(edge, kiosk.id(), kiosk.token())).isEqualTo(200);
 		assertThat(status(edge, kiosk.id(), fresh)).isEqualTo(200);
-		assertThat(status(edge, kiosk.id(), kiosk.token())).isEqualTo(401);
+		assertThat(EdgeStack.jdbc()
+			.queryForObject("SELECT previous_token_valid_until > now() + interval '9 minutes' FROM edge.kiosks"
+					+ " WHERE kiosk_id = ?", Boolean.class, kiosk.id()))
+			.isTrue();
+		assertThat(status(edge, kiosk.id(), kiosk.token())).isEqualTo(200);
 	}
 
 	@Test
