@@ -261,7 +261,8 @@ public final class AdminApi {
 	 * @return the exposition text
 	 */
 	public String prometheus(URI base) {
-		return send("GET", base.resolve("/actuator/prometheus"), null, 200, "text/plain");
+		// without credentials: the management port is plain HTTP and refuses them (#37)
+		return send("GET", base.resolve("/actuator/prometheus"), null, 200, "text/plain", false);
 	}
 
 	private JsonNode get(URI uri) {
@@ -273,10 +274,16 @@ public final class AdminApi {
 	}
 
 	private String send(String method, URI uri, String json, int expected, String accept) {
+		return send(method, uri, json, expected, accept, true);
+	}
+
+	private String send(String method, URI uri, String json, int expected, String accept, boolean credentials) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(uri)
 			.timeout(Duration.ofSeconds(60))
-			.header("Authorization", this.admin)
 			.header("Accept", accept);
+		if (credentials) {
+			request.header("Authorization", this.admin);
+		}
 		if (json != null) {
 			request.header("Content-Type", "application/json")
 				.method(method, HttpRequest.BodyPublishers.ofString(json));

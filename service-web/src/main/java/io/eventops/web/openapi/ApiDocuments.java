@@ -26,13 +26,7 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
-import jakarta.servlet.http.HttpServletRequest;
 import org.springdoc.core.customizers.OpenApiCustomizer;
-
-import org.springframework.core.env.Environment;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.util.matcher.RequestMatcher;
 
 /**
  * Builds the parts of a service's OpenAPI document that every service shares: the problem
@@ -234,43 +228,6 @@ public final class ApiDocuments {
 	public static void retryAfter(Operation operation, int status) {
 		ApiResponse response = operation.getResponses().get(Integer.toString(status));
 		response.addHeaderObject(RETRY_AFTER, new Header().$ref("#/components/headers/" + RETRY_AFTER));
-	}
-
-	/**
-	 * Matches requests for the document and its UI that arrive on the management port,
-	 * the only place they are served: never on the API port, which faces kiosks and the
-	 * public network.
-	 * @param environment the service's environment, which learns the management port once
-	 * that server has started
-	 * @return the matcher
-	 */
-	public static RequestMatcher documentsOnManagementPort(Environment environment) {
-		return (HttpServletRequest request) -> {
-			Integer managementPort = environment.getProperty("local.management.port", Integer.class);
-			Integer serverPort = environment.getProperty("local.server.port", Integer.class);
-			String path = request.getRequestURI();
-			boolean document = path.equals("/actuator/openapi") || path.startsWith("/actuator/openapi/")
-					|| path.equals("/actuator/swagger-ui") || path.startsWith("/actuator/swagger-ui/");
-			return document && managementPort != null && !managementPort.equals(serverPort)
-					&& request.getLocalPort() == managementPort;
-		};
-	}
-
-	/**
-	 * The filter chain that serves the document and its UI without credentials on the
-	 * management port only; a service registers it first, and everything else goes on to
-	 * its main chain.
-	 * @param http the service's {@code HttpSecurity}
-	 * @param environment the service's environment
-	 * @return the chain
-	 * @throws Exception as {@code HttpSecurity} does
-	 */
-	public static SecurityFilterChain documentsFilterChain(HttpSecurity http, Environment environment)
-			throws Exception {
-		return http.securityMatcher(documentsOnManagementPort(environment))
-			.authorizeHttpRequests((requests) -> requests.anyRequest().permitAll())
-			.csrf((csrf) -> csrf.disable())
-			.build();
 	}
 
 }

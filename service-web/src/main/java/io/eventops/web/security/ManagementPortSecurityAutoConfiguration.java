@@ -1,6 +1,6 @@
-package io.eventops.web.openapi;
+package io.eventops.web.security;
 
-import org.springdoc.core.customizers.OpenApiCustomizer;
+import io.eventops.web.ProblemResponses;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -14,20 +14,20 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 
 /**
- * Serves every service's OpenAPI document and its UI without credentials on the
- * management port only, ahead of the service's main filter chain (which gets everything
- * else).
+ * Puts every service's management port behind {@link ManagementPortSecurity}, ahead of
+ * the service's main filter chain (which gets everything that arrives on the API port).
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = "io.eventops.web.ServiceWebAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnClass({ OpenApiCustomizer.class, HttpSecurity.class })
-public class ApiDocumentsAutoConfiguration {
+@ConditionalOnClass(HttpSecurity.class)
+public class ManagementPortSecurityAutoConfiguration {
 
 	@Bean
 	@Order(Ordered.HIGHEST_PRECEDENCE)
-	@ConditionalOnMissingBean(name = "apiDocumentsFilterChain")
-	SecurityFilterChain apiDocumentsFilterChain(HttpSecurity http, Environment environment) throws Exception {
-		return ApiDocuments.documentsFilterChain(http, environment);
+	@ConditionalOnMissingBean(name = "managementPortFilterChain")
+	SecurityFilterChain managementPortFilterChain(HttpSecurity http, Environment environment, ProblemResponses problems)
+			throws Exception {
+		return ManagementPortSecurity.filterChain(http, environment, problems);
 	}
 
 }
