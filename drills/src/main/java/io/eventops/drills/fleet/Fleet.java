@@ -50,6 +50,9 @@ public final class Fleet implements AutoCloseable {
 	// reads it without touching the kiosks' logs inside the measured window
 	private final AtomicLong drainedEntries = new AtomicLong();
 
+	// each kiosk's backlog when flushAllAtOnce began: acknowledgedEntries counts from it
+	private final Map<String, Long> pendingAtStart = new ConcurrentHashMap<>();
+
 	// admission allowances kiosks took or renewed (issue #36)
 	private final AtomicLong renewals = new AtomicLong();
 
@@ -275,8 +278,10 @@ public final class Fleet implements AutoCloseable {
 		List<Thread> threads = new ArrayList<>();
 		long[] start = new long[1];
 		this.drainedEntries.set(0);
+		this.pendingAtStart.clear();
 		for (Map.Entry<String, KioskAgent> kiosk : this.agents.entrySet()) {
 			long pending = kiosk.getValue().status().pending();
+			this.pendingAtStart.put(kiosk.getKey(), pending);
 			threads.add(Thread.ofPlatform().name("herd-" + kiosk.getKey()).start(() -> {
 				ready.countDown();
 				try {
@@ -321,6 +326,23 @@ public final class Fleet implements AutoCloseable {
 	 */
 	public long drainedEntries() {
 		return this.drainedEntries.get();
+	}
+
+	/**
+	 * Entries acknowledged so far in the running (or last) {@link #flushAllAtOnce}, as
+	 * they are answered, also of kiosks still flushing: each kiosk's backlog at the start
+	 * less its backlog now. It reads every kiosk's log, so it is for the unmeasured
+	 * warm-up's progress line (whose kiosks flush many small requests each and drain only
+	 * at the end), not for the measured herd's.
+	 * @return the entries
+	 */
+	public long acknowledgedEntries() {
+		long acknowledged = 0;
+		for (Map.Entry<String, Long> kiosk : this.pendingAtStart.entrySet()) {
+			KioskAgent agent = this.agents.get(kiosk.getKey());
+			acknowledged += Math.max(0, kiosk.getValue() - agent.status().pending());
+		}
+		return acknowledged;
 	}
 
 	/**

@@ -110,6 +110,13 @@ public final class HerdReport {
 								? String.format("%.2f s (%.0f %%)", jit, 100 * jit / Math.max(seconds, 1e-9)) : ""));
 			});
 		}
+		if (!Double.isNaN(s.serverCpuOverRaw())) {
+			md.append(String.format(Locale.ROOT,
+					"%nCPU per entry: the server side (every group above but the drill's JVM and other processes)"
+							+ " %.0f us, the raw path (its client and PostgreSQL, over its measured runs) %.0f us:"
+							+ " `serverCpuOverRaw` %.2f.%n",
+					s.serverCpuMicrosPerEntry(), s.rawCpuMicrosPerEntry(), s.serverCpuOverRaw()));
+		}
 		if (s.statements() != null && !s.statements().isEmpty()) {
 			md.append("\nPostgreSQL's slowest statements during the flush window (pg_stat_statements, execution time"
 					+ " summed over concurrent backends):\n\n| total ms | calls | rows | statement |\n|---|---|---|---|\n");

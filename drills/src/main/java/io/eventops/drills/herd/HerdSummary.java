@@ -42,7 +42,13 @@ import io.eventops.drills.report.Latency;
  * @param statements PostgreSQL's slowest statements during the flush window
  * @param ofRawLimit entries/s end to end over the raw limit of the same run (the same as
  * {@code ratioToRaw}, under the stable name of issue #24)
- * @param p99OverFloor p99 batch latency over the p99 floor of the same run
+ * @param rawCpuMicrosPerEntry CPU the raw path spent per entry in its measured runs (its
+ * client JVM and PostgreSQL), in µs; NaN without {@code /proc}
+ * @param serverCpuMicrosPerEntry CPU the server side (edge, reconciler, orchestrator,
+ * Redis, PostgreSQL: every group but the drill's own JVM and other processes) spent per
+ * entry in the flush window, in µs; NaN without {@code /proc}
+ * @param serverCpuOverRaw {@code serverCpuMicrosPerEntry / rawCpuMicrosPerEntry} (issue
+ * #39)
  * @param live the live lane's latencies, idle and during the herd ({@code null} without
  * live kiosks)
  * @param targets the targets, evaluated on what this run measured
@@ -54,8 +60,9 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		BaselineResult naive, double ratioToRaw, double ratioToNaive, double p99FloorSeconds,
 		List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds,
 		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
-		List<SlowStatements.Row> statements, double ofRawLimit, double p99OverFloor, LiveLane.LiveLatency live,
-		List<Target> targets, boolean targetsMet) {
+		List<SlowStatements.Row> statements, double ofRawLimit, double rawCpuMicrosPerEntry,
+		double serverCpuMicrosPerEntry, double serverCpuOverRaw, LiveLane.LiveLatency live, List<Target> targets,
+		boolean targetsMet) {
 
 	/**
 	 * The verdict: invariants first, then the targets.
@@ -80,13 +87,33 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		return 0.99 * plan.kiosks() * Math.min(plan.batchSize(), plan.entries()) / rawEntriesPerSecond;
 	}
 
+	/**
+	 * CPU per entry, in µs, of some of the process groups in a window.
+	 * @param cpuSeconds CPU seconds by group in the window
+	 * @param counted whether a group counts
+	 * @param entries the entries applied in the window
+	 * @return µs per entry, NaN when nothing was measured (no {@code /proc})
+	 */
+	static double cpuMicrosPerEntry(Map<String, Double> cpuSeconds, java.util.function.Predicate<String> counted,
+			long entries) {
+		if (cpuSeconds.isEmpty() || entries <= 0) {
+			return Double.NaN;
+		}
+		double seconds = cpuSeconds.entrySet()
+			.stream()
+			.filter((group) -> counted.test(group.getKey()))
+			.mapToDouble(Map.Entry::getValue)
+			.sum();
+		return seconds * 1e6 / entries;
+	}
+
 	HerdSummary withProfile(List<HotFrames> frames) {
 		return new HerdSummary(this.runId, this.plan, this.distinctAttendees, this.attendeesAtSeveralKiosks,
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks,
-				this.passed, this.settings, this.statements, this.ofRawLimit, this.p99OverFloor, this.live,
-				this.targets, this.targetsMet);
+				this.passed, this.settings, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
+				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.live, this.targets, this.targetsMet);
 	}
 
 	HerdSummary withSettings(List<String> given) {
@@ -94,8 +121,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.entries, this.secondsToDrainAll, this.entriesPerSecond, this.requests, this.batchLatency,
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks,
-				this.passed, given, this.statements, this.ofRawLimit, this.p99OverFloor, this.live, this.targets,
-				this.targetsMet);
+				this.passed, given, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
+				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.live, this.targets, this.targetsMet);
 	}
 
 }

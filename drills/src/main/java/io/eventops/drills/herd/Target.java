@@ -21,16 +21,19 @@ public record Target(String name, String rule, double measured, double limit, bo
 	/** Entries/s end to end at least this share of the raw limit of the same run. */
 	public static final double OF_RAW_LIMIT = 0.5;
 
-	/** p99 batch latency at most this multiple of the p99 floor of the same run. */
-	public static final double P99_OVER_FLOOR = 1.5;
+	/**
+	 * The server's CPU per entry in the flush window at most this multiple of the raw
+	 * path's CPU per entry in the same run (issue #39; stretch 1.25).
+	 */
+	public static final double SERVER_CPU_OVER_RAW = 1.5;
 
 	/** Live check-in p99 during the herd at most this multiple of its idle p99. */
-	public static final double LIVE_OVER_IDLE = 2.0;
+	public static final double LIVE_OVER_IDLE = 3.0;
 
-	/** Live check-in p99 during the herd under this, on this machine. */
+	/** Live check-in p99 during the herd at most this, on this machine. */
 	public static final double LIVE_P99_MS = 300;
 
-	/** Check-in to format sent p99 during the herd under this. */
+	/** Check-in to format sent p99 during the herd at most this. */
 	public static final double TO_FORMAT_SENT_P99_MS = 1000;
 
 	static Target atLeast(String name, String rule, double measured, double limit) {
@@ -41,30 +44,32 @@ public record Target(String name, String rule, double measured, double limit, bo
 		return new Target(name, rule, measured, limit, false, measured <= limit);
 	}
 
-	static Target under(String name, String rule, double measured, double limit) {
-		return new Target(name, rule, measured, limit, false, measured < limit);
-	}
-
 	/**
 	 * The targets of one run: the live ones only when the run had live kiosks with
 	 * check-ins in both phases.
 	 * @param ofRawLimit entries/s over the raw limit
-	 * @param p99OverFloor p99 batch latency over the p99 floor
+	 * @param serverCpuOverRaw the server's CPU per entry over the raw path's, or NaN
+	 * where this machine has no {@code /proc} to read it from (then not a target)
 	 * @param live the live lane, or {@code null}
 	 * @return the targets
 	 */
-	static List<Target> evaluate(double ofRawLimit, double p99OverFloor, LiveLane.LiveLatency live) {
+	static List<Target> evaluate(double ofRawLimit, double serverCpuOverRaw, LiveLane.LiveLatency live) {
 		List<Target> targets = new ArrayList<>();
 		targets.add(atLeast("ofRawLimit", "entries/s end to end >= 50 % of the raw limit of the same run", ofRawLimit,
 				OF_RAW_LIMIT));
-		targets.add(atMost("p99OverFloor", "p99 batch latency <= 1.5 x the p99 floor of the same run", p99OverFloor,
-				P99_OVER_FLOOR));
+		if (!Double.isNaN(serverCpuOverRaw)) {
+			targets.add(atMost("serverCpuOverRaw",
+					"server CPU per entry (edge, reconciler, orchestrator, Redis, PostgreSQL) <= 1.5 x the raw path's"
+							+ " CPU per entry of the same run",
+					serverCpuOverRaw, SERVER_CPU_OVER_RAW));
+		}
 		if (live != null && live.checkIns() > 0 && live.idleCheckIns() > 0) {
-			targets.add(atMost("live.p99OverIdle", "live check-in p99 during the herd <= 2 x its p99 on the idle suite",
+			targets.add(atMost("live.p99OverIdle", "live check-in p99 during the herd <= 3 x its p99 on the idle suite",
 					live.p99OverIdle(), LIVE_OVER_IDLE));
-			targets.add(under("live.p99Ms", "live check-in p99 during the herd < 300 ms", live.p99Ms(), LIVE_P99_MS));
-			targets.add(under("live.toFormatSentP99Ms", "live check-in to label format sent p99 during the herd < 1 s",
-					live.toFormatSentP99Ms(), TO_FORMAT_SENT_P99_MS));
+			targets.add(atMost("live.p99Ms", "live check-in p99 during the herd <= 300 ms", live.p99Ms(), LIVE_P99_MS));
+			targets
+				.add(atMost("live.toFormatSentP99Ms", "live check-in to label format sent p99 during the herd <= 1 s",
+						live.toFormatSentP99Ms(), TO_FORMAT_SENT_P99_MS));
 		}
 		return targets;
 	}

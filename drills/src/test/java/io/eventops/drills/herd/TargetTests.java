@@ -16,9 +16,21 @@ class TargetTests {
 	@Test
 	void ratiosDecideAndTheLiveTargetsNeedBothPhases() {
 		List<Target> targets = Target.evaluate(0.52, 1.6, null);
-		assertThat(targets).extracting(Target::name).containsExactly("ofRawLimit", "p99OverFloor");
+		assertThat(targets).extracting(Target::name).containsExactly("ofRawLimit", "serverCpuOverRaw");
 		assertThat(targets).extracting(Target::met).containsExactly(true, false);
 		assertThat(Target.evaluate(0.49, 1.5, null)).extracting(Target::met).containsExactly(false, true);
+		// without /proc there is no CPU to compare: no CPU target rather than a false one
+		assertThat(Target.evaluate(0.5, Double.NaN, null)).extracting(Target::name).containsExactly("ofRawLimit");
+	}
+
+	@Test
+	void cpuPerEntryCountsOnlyTheGroupsAsked() {
+		Map<String, Double> cpu = Map.of("edge", 1.0, "postgresql", 2.0, "drills JVM", 5.0, "other", 3.0);
+		assertThat(HerdSummary.cpuMicrosPerEntry(cpu, (group) -> !group.equals("drills JVM") && !group.equals("other"),
+				10_000))
+			.isEqualTo(300.0);
+		assertThat(HerdSummary.cpuMicrosPerEntry(cpu, (group) -> group.equals("drills JVM"), 10_000)).isEqualTo(500.0);
+		assertThat(HerdSummary.cpuMicrosPerEntry(Map.of(), (group) -> true, 10)).isNaN();
 	}
 
 	@Test
@@ -41,8 +53,9 @@ class TargetTests {
 		assertThat(live.p99OverIdle()).isEqualTo(400.0 / 120);
 		List<Target> targets = Target.evaluate(0.6, 1.2, live);
 		assertThat(targets).extracting(Target::name)
-			.containsExactly("ofRawLimit", "p99OverFloor", "live.p99OverIdle", "live.p99Ms", "live.toFormatSentP99Ms");
-		// 3.3 x its idle p99, 400 ms, 900 ms
+			.containsExactly("ofRawLimit", "serverCpuOverRaw", "live.p99OverIdle", "live.p99Ms",
+					"live.toFormatSentP99Ms");
+		// 3.3 x its idle p99 (over 3), 400 ms (over 300), 900 ms
 		assertThat(targets).extracting(Target::met).containsExactly(true, true, false, false, true);
 	}
 
