@@ -23,6 +23,7 @@ import io.eventops.drills.fleet.BatchTiming;
 import io.eventops.drills.fleet.DrillHttpClient;
 import io.eventops.drills.fleet.Fleet;
 import io.eventops.drills.fleet.FlushResult;
+import io.eventops.drills.fleet.LowPriority;
 import io.eventops.drills.fleet.KioskFaults;
 import io.eventops.drills.fleet.PlannedEntry;
 import io.eventops.drills.profile.CpuAccounting;
@@ -69,6 +70,9 @@ public final class HerdDrill {
 	private final List<String> warmupLog = new ArrayList<>();
 
 	private final Progress progress = Progress.onStdout();
+
+	// the herd's kiosks' thread (nice 19 where it can be), for the length of run()
+	private LowPriority lowPriority;
 
 	private final Live liveLane;
 
@@ -204,6 +208,17 @@ public final class HerdDrill {
 	 * @throws Exception when the suite fails
 	 */
 	public HerdSummary run() throws Exception {
+		this.lowPriority = LowPriority.start();
+		log("the herd's kiosks run at %s", this.lowPriority.how());
+		try {
+			return measure();
+		}
+		finally {
+			this.lowPriority.close();
+		}
+	}
+
+	private HerdSummary measure() throws Exception {
 		AdminApi admin = AdminApi.of(this.suite);
 		Database database = new Database(this.suite);
 		int threads = Math.max(4, Runtime.getRuntime().availableProcessors() * 4);
@@ -235,8 +250,11 @@ public final class HerdDrill {
 			tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
 		}
 		DrillHttpClient http = new DrillHttpClient(admin.http(), this.plan.seed());
-		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
-				this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads)) {
+		// opened and flushed from the low-priority thread: every thread of the herd's
+		// kiosks inherits its nice value (issue #39)
+		try (Fleet fleet = this.lowPriority
+			.call(() -> Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(), this.workDir,
+					this.plan.batchSize(), backoff, this.plan.seed()), tokens, http, threads))) {
 			long prepared = System.nanoTime();
 			if (policy != null) {
 				this.refusedAtKiosks = fleet.recordUnderPolicy(data.entries(), threads, policy, this.hallCapacity > 0)
@@ -311,7 +329,7 @@ public final class HerdDrill {
 				live.start("herd");
 			}
 			this.flushStarted = Instant.now();
-			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0);
+			FlushResult flush = this.lowPriority.call(() -> fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0));
 			this.flushEnded = Instant.now();
 			if (live != null) {
 				live.stop();
@@ -391,7 +409,8 @@ public final class HerdDrill {
 					this.plan.totalEntries(), seconds, rate, this.timings.size(), latency, http.injected(), counts, raw,
 					rawRuns, naive, ofRawLimit, rate / naive.entriesPerSecond(), floor, timers, cpu, jit,
 					new ArrayList<>(), checks.all(), checks.allPassed(), List.of(), slowest, ofRawLimit, rawCpuMicros,
-					serverCpuMicros, serverCpuOverRaw, liveLatency, targets, targets.stream().allMatch(Target::met));
+					serverCpuMicros, serverCpuOverRaw, this.lowPriority.how(), liveLatency, targets,
+					targets.stream().allMatch(Target::met));
 		}
 	}
 
@@ -486,9 +505,9 @@ public final class HerdDrill {
 			tokens = admin.provisionKiosks(data.eventId(), List.copyOf(data.entries().keySet()));
 		}
 		DrillHttpClient http = new DrillHttpClient(admin.http(), warm.seed());
-		try (Fleet fleet = Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(), this.suite.caFile(),
-				java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up-" + round)), warm.batchSize(),
-				backoff, warm.seed()), tokens, http, threads)) {
+		java.nio.file.Path directory = java.nio.file.Files.createDirectories(this.workDir.resolve("warm-up-" + round));
+		try (Fleet fleet = this.lowPriority.call(() -> Fleet.open(new Fleet.FleetSettings(this.suite.edgeUrl(),
+				this.suite.caFile(), directory, warm.batchSize(), backoff, warm.seed()), tokens, http, threads))) {
 			if (policy != null) {
 				fleet.recordUnderPolicy(data.entries(), threads, policy, this.hallCapacity > 0);
 			}
@@ -501,7 +520,7 @@ public final class HerdDrill {
 			// answers as they arrive: a round of online traffic drains each kiosk only at
 			// its end (issue #39)
 			this.progress.follow(fleet::acknowledgedEntries);
-			FlushResult flush = fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0);
+			FlushResult flush = this.lowPriority.call(() -> fleet.flushAllAtOnce(MAX_FLUSH, this.hallCapacity > 0));
 			this.progress.done(fleet.acknowledgedEntries());
 			scrapeMetrics(admin);
 			if (flush.undrained() > 0) {

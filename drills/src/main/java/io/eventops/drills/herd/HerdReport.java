@@ -117,6 +117,7 @@ public final class HerdReport {
 							+ " `serverCpuOverRaw` %.2f.%n",
 					s.serverCpuMicrosPerEntry(), s.rawCpuMicrosPerEntry(), s.serverCpuOverRaw()));
 		}
+		md.append(String.format("%nThe herd's kiosks ran at %s.%n", s.kioskPriority()));
 		if (s.statements() != null && !s.statements().isEmpty()) {
 			md.append("\nPostgreSQL's slowest statements during the flush window (pg_stat_statements, execution time"
 					+ " summed over concurrent backends):\n\n| total ms | calls | rows | statement |\n|---|---|---|---|\n");

@@ -49,6 +49,7 @@ import io.eventops.drills.report.Latency;
  * entry in the flush window, in µs; NaN without {@code /proc}
  * @param serverCpuOverRaw {@code serverCpuMicrosPerEntry / rawCpuMicrosPerEntry} (issue
  * #39)
+ * @param kioskPriority at what CPU priority the herd's kiosks ran ({@code LowPriority})
  * @param live the live lane's latencies, idle and during the herd ({@code null} without
  * live kiosks)
  * @param targets the targets, evaluated on what this run measured
@@ -61,8 +62,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		List<TimerDelta> serverTimers, Map<String, Double> cpuSeconds, Map<String, Double> jitSeconds,
 		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
 		List<SlowStatements.Row> statements, double ofRawLimit, double rawCpuMicrosPerEntry,
-		double serverCpuMicrosPerEntry, double serverCpuOverRaw, LiveLane.LiveLatency live, List<Target> targets,
-		boolean targetsMet) {
+		double serverCpuMicrosPerEntry, double serverCpuOverRaw, String kioskPriority, LiveLane.LiveLatency live,
+		List<Target> targets, boolean targetsMet) {
 
 	/**
 	 * The verdict: invariants first, then the targets.
@@ -113,7 +114,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks,
 				this.passed, this.settings, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
-				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.live, this.targets, this.targetsMet);
+				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.kioskPriority, this.live, this.targets,
+				this.targetsMet);
 	}
 
 	HerdSummary withSettings(List<String> given) {
@@ -122,7 +124,8 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.injected, this.outcomes, this.raw, this.rawRuns, this.naive, this.ratioToRaw, this.ratioToNaive,
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks,
 				this.passed, given, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
-				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.live, this.targets, this.targetsMet);
+				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.kioskPriority, this.live, this.targets,
+				this.targetsMet);
 	}
 
 }
