@@ -71,8 +71,11 @@ export function ask(t, { title, intro = '', fields = [], submit }) {
 				const error = form.querySelector('.form-error');
 				error.textContent = t('form.required', { field: missing.label });
 				error.hidden = false;
-				form.elements[missing.name].setAttribute('aria-invalid', 'true');
-				form.elements[missing.name].focus();
+				// a choice of radio buttons is a list of them: mark and focus the first
+				const control = form.elements[missing.name];
+				const first = control instanceof RadioNodeList ? control[0] : control;
+				first.setAttribute('aria-invalid', 'true');
+				first.focus();
 				return;
 			}
 			finish(values);
@@ -94,6 +97,12 @@ function field(id, i, f) {
 	const hint = f.hint ? `<span class="hint" id="${input}-hint">${esc(f.hint)}</span>` : '';
 	const described = f.hint ? ` aria-describedby="${input}-hint"` : '';
 	let control;
+	if (f.type === 'radio') {
+		// one choice of a few, each with a sentence on what it does; none is chosen for the
+		// user unless the field names a value
+		const options = f.options.map((o, j) => `<p class="choice"><input type="radio" id="${input}-${j}" name="${f.name}" value="${esc(o.value)}"${o.value === f.value ? ' checked' : ''}${f.required ? ' required' : ''}${o.description ? ` aria-describedby="${input}-${j}-description"` : ''}><label for="${input}-${j}">${esc(o.label)}</label>${o.description ? `<span class="hint" id="${input}-${j}-description">${esc(o.description)}</span>` : ''}</p>`);
+		return `<fieldset class="field choices"${described}><legend>${esc(f.label)}${f.required ? ' *' : ''}</legend>${hint}${options.join('')}</fieldset>`;
+	}
 	if (f.type === 'textarea') {
 		control = `<textarea id="${input}" name="${f.name}" rows="3"${required}${described}>${esc(f.value ?? '')}</textarea>`;
 	} else if (f.type === 'select') {

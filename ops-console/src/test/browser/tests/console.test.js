@@ -70,6 +70,10 @@ test('by keyboard only: log in, find a person refused at a door, see why, and co
 	await page.keyboard.press('Enter');
 	const dialog = page.getByRole('dialog');
 	await dialog.waitFor();
+	// she was only refused at a door: the correction says that it checks her in and
+	// queues her badge (the contract's correction is the desk's record of her)
+	assert.match(await dialog.innerText(), /Katherine Johnson is not checked in\. Saving this correction checks them in at the desk and queues their badge/);
+	assert.equal(await dialog.getByRole('button', { name: 'Correct and check in' }).count(), 1);
 	await accessible(page, 'correction dialog');
 	await page.keyboard.press('Control+A');
 	await page.keyboard.type('Katherine G. Johnson');
@@ -77,8 +81,9 @@ test('by keyboard only: log in, find a person refused at a door, see why, and co
 	await page.keyboard.press('Tab');
 	await page.keyboard.type('name misspelt at import');
 	await page.keyboard.press('Tab');
+	assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Correct and check in');
 	await page.keyboard.press('Enter');
-	await page.locator('#result').getByText('Correction saved').waitFor();
+	await page.locator('#result').getByText('Correction saved: checked in at the desk, badge queued').waitFor();
 	await page.locator('#person-name', { hasText: 'Katherine G. Johnson' }).waitFor();
 	// focus came back to the button that opened the dialog
 	assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Correct name or company');
@@ -227,6 +232,7 @@ test('an OPS user is offered no ADMIN action, and the edge refuses one sent anyw
 	await page.locator('#kiosks table').waitFor();
 	assert.equal(await page.getByRole('heading', { name: 'Enrol a kiosk' }).count(), 0);
 	assert.equal(await page.getByRole('button', { name: /^Revoke/ }).count(), 0);
+	assert.equal(await page.getByRole('button', { name: /^Rotate/ }).count(), 0);
 	await accessible(page, 'kiosks (ops)');
 	// the same request the admin's form sends, from this page with its CSRF token: the edge says no
 	const answer = await page.evaluate(async (eventId) => {

@@ -1,6 +1,7 @@
 // Screen 3, "Kiosks": every kiosk as the edge knows it (online or offline, backlog, gaps, clock
-// offset, agent version); for ADMIN, enrolment of a new kiosk (its one-time code and QR) and
-// revocation. It asks the edge again every few seconds.
+// offset, agent version, its revocation: mode, when its token stops, the entries it held at its
+// last contact); for ADMIN, enrolment of a new kiosk (its one-time code and QR), token rotation
+// and revocation as RETIRE or LOST. It asks the edge again every few seconds.
 import * as api from '../api.js';
 import { ask, esc, every, problemHtml, when } from '../dom.js';
 
@@ -81,6 +82,12 @@ class KiosksScreen extends HTMLElement {
 				this.revoke(button.dataset.revoke);
 			});
 		}
+		for (const button of this.querySelectorAll('button[data-rotate]')) {
+			button.addEventListener('click', () => {
+				this.pendingFocus = button.dataset.focusKey;
+				this.rotate(button.dataset.rotate);
+			});
+		}
 		if (focused) {
 			this.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus();
 		}
@@ -88,19 +95,20 @@ class KiosksScreen extends HTMLElement {
 
 	kiosks(list) {
 		const t = this.t;
+		this.known = new Map(list.map((k) => [k.kioskId, k]));
 		if (list.length === 0) {
 			return `<p>${esc(t('kiosks.none'))}</p>`;
 		}
 		const admin = this.me.role === 'ADMIN';
 		return `<table>
 			<caption>${esc(t('kiosks.caption'))}</caption>
-			<thead><tr><th scope="col">${esc(t('col.kiosk'))}</th><th scope="col">${esc(t('col.event'))}</th><th scope="col">${esc(t('col.area'))}</th><th scope="col">${esc(t('col.online'))}</th><th scope="col">${esc(t('col.lastContact'))}</th><th scope="col">${esc(t('col.backlog'))}</th><th scope="col">${esc(t('col.gaps'))}</th><th scope="col">${esc(t('col.clock'))}</th><th scope="col">${esc(t('col.agent'))}</th>${admin ? `<th scope="col">${esc(t('col.actions'))}</th>` : ''}</tr></thead>
+			<thead><tr><th scope="col">${esc(t('col.kiosk'))}</th><th scope="col">${esc(t('col.event'))}</th><th scope="col">${esc(t('col.area'))}</th><th scope="col">${esc(t('col.online'))}</th><th scope="col">${esc(t('col.lastContact'))}</th><th scope="col">${esc(t('col.backlog'))}</th><th scope="col">${esc(t('col.gaps'))}</th><th scope="col">${esc(t('col.clock'))}</th><th scope="col">${esc(t('col.agent'))}</th><th scope="col">${esc(t('col.revocation'))}</th>${admin ? `<th scope="col">${esc(t('col.actions'))}</th>` : ''}</tr></thead>
 			<tbody>${list.map((k) => {
 		const c = k.contact ?? {};
 		const online = k.revoked ? t('kiosks.revoked') : (c.online ? t('kiosks.online') : t('kiosks.offline'));
 		const backlog = Math.max(k.backlog ?? 0, c.reportedBacklog ?? 0);
 		const offset = c.clockOffsetMs === undefined ? '–' : t('kiosks.offset', { ms: c.clockOffsetMs }) + (c.clockSkewed ? ` (${t('kiosks.skewed')})` : '');
-		return `<tr>
+		return `<tr data-kiosk="${esc(k.kioskId)}">
 				<th scope="row">${esc(k.kioskId)}${k.label ? ` <span class="muted">${esc(k.label)}</span>` : ''}</th>
 				<td>${esc(k.eventId)}</td>
 				<td>${esc(k.areaId ?? '–')} ${k.direction ? `<span class="muted">${esc(t(`direction.${k.direction}`))}</span>` : ''}</td>
@@ -110,25 +118,98 @@ class KiosksScreen extends HTMLElement {
 				<td>${esc((k.gaps ?? []).length)}</td>
 				<td>${esc(offset)}</td>
 				<td>${esc(c.agentVersion ?? '–')}</td>
-				${admin ? `<td>${k.revoked ? '–' : `<button type="button" data-revoke="${esc(k.kioskId)}" data-focus-key="revoke:${esc(k.kioskId)}" aria-label="${esc(t('kiosks.revoke.label', { kiosk: k.kioskId }))}">${esc(t('kiosks.revoke'))}</button>`}</td>` : ''}
+				<td class="revocation">${this.revocation(k)}</td>
+				${admin ? `<td>${this.actions(k)}</td>` : ''}
 			</tr>`;
 	}).join('')}</tbody>
 		</table>`;
 	}
 
-	async revoke(kioskId) {
+	// what the edge says of a kiosk's revocation: the mode, when its token stops (or
+	// stopped), and the entries it held at its last contact (for a LOST kiosk, exactly what
+	// is unaccounted for)
+	revocation(k) {
 		const t = this.t;
-		const values = await ask(t, { title: t('kiosks.revoke.title', { kiosk: kioskId }), intro: esc(t('kiosks.revoke.intro')), submit: t('kiosks.revoke') });
+		const r = k.revocation;
+		if (!k.revoked || !r) {
+			return '–';
+		}
+		const stopping = r.effectiveAt && new Date(r.effectiveAt).getTime() > Date.now();
+		const held = k.entriesHeldAtLastContact;
+		return `<p><strong>${esc(t(`revocation.${r.mode}`))}</strong></p>
+			<p>${esc(t(stopping ? 'kiosks.revocation.until' : 'kiosks.revocation.stopped'))} ${when(r.effectiveAt, this.language)}</p>
+			<p class="muted">${esc(t('kiosks.revocation.at'))} ${when(r.revokedAt, this.language)}</p>
+			<p>${held === undefined || held === null ? esc(t('kiosks.held.unknown')) : esc(t('kiosks.held', { count: held }))}</p>`;
+	}
+
+	// ADMIN's actions on a kiosk: rotate while it is not revoked; revoke while its token has
+	// not stopped for good (LOST after RETIRE takes effect at once)
+	actions(k) {
+		const t = this.t;
+		const r = k.revocation;
+		const retiring = k.revoked && r?.mode === 'RETIRE' && new Date(r.effectiveAt).getTime() > Date.now();
+		const buttons = [];
+		if (!k.revoked) {
+			buttons.push(`<button type="button" data-rotate="${esc(k.kioskId)}" data-focus-key="rotate:${esc(k.kioskId)}" aria-label="${esc(t('kiosks.rotate.label', { kiosk: k.kioskId }))}">${esc(t('kiosks.rotate'))}</button>`);
+		}
+		if (!k.revoked || retiring) {
+			buttons.push(`<button type="button" data-revoke="${esc(k.kioskId)}" data-focus-key="revoke:${esc(k.kioskId)}" aria-label="${esc(t('kiosks.revoke.label', { kiosk: k.kioskId }))}">${esc(t('kiosks.revoke'))}</button>`);
+		}
+		return buttons.length ? `<div class="row-actions">${buttons.join('')}</div>` : '–';
+	}
+
+	async rotate(kioskId) {
+		const t = this.t;
+		const values = await ask(t, { title: t('kiosks.rotate.title', { kiosk: kioskId }), intro: esc(t('kiosks.rotate.intro')), submit: t('kiosks.rotate.submit') });
 		if (!values) {
 			return;
 		}
+		const out = this.querySelector('#result');
 		try {
-			await api.post(`/api/kiosks/${encodeURIComponent(kioskId)}/revoke`, {});
-			this.querySelector('#result').innerHTML = `<p class="ok">${esc(t('kiosks.revoked.done', { kiosk: kioskId }))}</p>`;
+			await api.post(`/api/kiosks/${encodeURIComponent(kioskId)}/rotate`, {});
+			out.innerHTML = `<p class="ok">${esc(t('kiosks.rotated', { kiosk: kioskId }))}</p>`;
 		} catch (e) {
-			this.querySelector('#result').innerHTML = `<div class="problem">${problemHtml(t, e)}</div>`;
+			out.innerHTML = `<div class="problem">${problemHtml(t, e)}</div>`;
 		}
 		await this.refresh();
+	}
+
+	async revoke(kioskId) {
+		const t = this.t;
+		const retiring = this.known?.get(kioskId)?.revocation?.mode === 'RETIRE';
+		const values = await ask(t, {
+			title: t('kiosks.revoke.title', { kiosk: kioskId }),
+			intro: esc(t(retiring ? 'kiosks.revoke.intro.retiring' : 'kiosks.revoke.intro')),
+			fields: [{
+				name: 'mode', type: 'radio', label: t('kiosks.revoke.mode'), required: true,
+				options: ['RETIRE', 'LOST'].map((mode) => ({ value: mode, label: t(`revocation.${mode}`), description: t(`revocation.${mode}.explain`) })),
+			}],
+			submit: t('kiosks.revoke'),
+		});
+		if (!values) {
+			return;
+		}
+		const out = this.querySelector('#result');
+		try {
+			await api.post(`/api/kiosks/${encodeURIComponent(kioskId)}/revoke`, { mode: values.mode });
+		} catch (e) {
+			out.innerHTML = `<div class="problem">${problemHtml(t, e)}</div>`;
+			await this.refresh();
+			return;
+		}
+		await this.refresh();
+		// the edge keeps the first revocation (but for LOST after RETIRE): say what it holds now
+		const k = this.known?.get(kioskId);
+		const r = k?.revocation;
+		if (!r) {
+			out.innerHTML = `<p class="ok">${esc(t('kiosks.revoked.done', { kiosk: kioskId }))}</p>`;
+			return;
+		}
+		const stopping = new Date(r.effectiveAt).getTime() > Date.now();
+		const held = k.entriesHeldAtLastContact ?? 0;
+		out.innerHTML = `<p class="ok">${esc(t(`kiosks.revoked.${r.mode}`, { kiosk: kioskId }))}
+			${esc(t(stopping ? 'kiosks.revocation.until' : 'kiosks.revocation.stopped'))} ${when(r.effectiveAt, this.language)}.
+			${esc(t(r.mode === 'LOST' ? 'kiosks.revoked.held.LOST' : 'kiosks.revoked.held.RETIRE', { count: held }))}</p>`;
 	}
 }
 

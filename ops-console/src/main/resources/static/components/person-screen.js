@@ -223,14 +223,20 @@ class PersonScreen extends HTMLElement {
 		const reason = { name: 'reason', label: t('form.reason'), type: 'textarea', required: true, hint: t('form.reason.hint') };
 		let run;
 		if (action === 'correct') {
+			// the contract's correction is the desk's record of the person (origin DESK, it wins
+			// over every kiosk write), and that record is what checks someone in: for a person
+			// not checked in (also one only refused at a door) it checks them in at the desk and
+			// queues their badge, without the door's rules. The dialog says so before it is sent.
+			const checksIn = !p.checkedIn;
 			const values = await ask(t, {
 				title: t('person.correct.title', { name: p.displayName ?? p.attendeeId }),
+				intro: checksIn ? `<strong>${esc(t('person.correct.checksIn', { name: p.displayName ?? p.attendeeId }))}</strong>` : '',
 				fields: [
 					{ name: 'displayName', label: t('person.name'), value: p.displayName ?? '' },
 					{ name: 'company', label: t('person.company'), value: p.company ?? '' },
 					reason,
 				],
-				submit: t('person.correct.submit'),
+				submit: t(checksIn ? 'person.correct.submit.checkIn' : 'person.correct.submit'),
 			});
 			if (!values) {
 				return;
@@ -239,7 +245,7 @@ class PersonScreen extends HTMLElement {
 				await api.post(`/api/attendees/${id}/corrections`, {
 					displayName: values.displayName || null, company: values.company || null, reason: values.reason,
 				});
-				return t('person.corrected');
+				return t(checksIn ? 'person.corrected.checkedIn' : 'person.corrected');
 			};
 		} else if (action === 'reprint') {
 			const values = await ask(t, { title: t('person.reprint.title'), fields: [reason], submit: t('person.reprint.submit') });

@@ -260,7 +260,19 @@ class K8sOperationsTests {
 	@Test
 	void productionIsMonitoredByThePrometheusOperator() {
 		Manifests production = K8sManifestsTests.manifests().reduce((first, second) -> second).orElseThrow();
-		assertThat(production.ofKind("ServiceMonitor")).hasSize(3);
+		// every Service with a management port (each service's and the console's
+		// /actuator/prometheus) is scraped: a new one without its ServiceMonitor fails
+		// here
+		List<String> scraped = production.ofKind("Service")
+			.stream()
+			.filter((service) -> RepositoryFiles.asList(RepositoryFiles.at(service, "spec.ports"))
+				.stream()
+				.anyMatch((port) -> "management".equals(RepositoryFiles.asMap(port).get("name"))))
+			.map(Manifests::name)
+			.toList();
+		assertThat(scraped).containsAll(K8sManifestsTests.MANAGEMENT_PORTS.keySet());
+		assertThat(production.ofKind("ServiceMonitor")).extracting(Manifests::name)
+			.containsExactlyInAnyOrderElementsOf(scraped);
 		for (Map<String, Object> monitor : production.ofKind("ServiceMonitor")) {
 			String name = Manifests.name(monitor);
 			Map<String, Object> service = production.ofKind("Service")

@@ -2,6 +2,8 @@ package io.eventops.console.kiosks;
 
 import io.eventops.console.upstream.EdgeClient;
 import io.eventops.console.upstream.EdgeClient.Enrolment;
+import io.eventops.console.upstream.EdgeClient.Revocation;
+import jakarta.validation.Valid;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.ResponseEntity;
@@ -12,7 +14,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The kiosks screen's API, passed to the edge.
+ * The kiosks screen's API, passed to the edge: the list, enrolment, token rotation and
+ * revocation (RETIRE or LOST), each with the user's own account, so the edge decides who
+ * may (ADMIN for all but the list).
  */
 @RestController
 class KiosksController {
@@ -34,8 +38,13 @@ class KiosksController {
 	}
 
 	@PostMapping("/api/kiosks/{kioskId}/revoke")
-	ResponseEntity<JsonNode> revoke(@PathVariable String kioskId) {
-		return this.edge.revoke(kioskId);
+	ResponseEntity<JsonNode> revoke(@PathVariable String kioskId, @Valid @RequestBody Revocation revocation) {
+		return this.edge.revoke(kioskId, revocation);
+	}
+
+	@PostMapping("/api/kiosks/{kioskId}/rotate")
+	ResponseEntity<JsonNode> rotate(@PathVariable String kioskId) {
+		return this.edge.rotate(kioskId);
 	}
 
 }

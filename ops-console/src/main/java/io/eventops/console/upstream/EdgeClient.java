@@ -1,5 +1,6 @@
 package io.eventops.console.upstream;
 
+import jakarta.validation.constraints.NotBlank;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.MediaType;
@@ -7,8 +8,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.client.RestClient;
 
 /**
- * The edge's admin API as the console uses it: the kiosks with their backlog, gaps and
- * last contact, one-time enrolment codes, and revocation.
+ * The edge's admin API as the console uses it: the kiosks with their backlog, gaps, last
+ * contact and revocation, one-time enrolment codes, token rotation, and revocation with a
+ * mode.
  */
 public final class EdgeClient {
 
@@ -27,8 +29,27 @@ public final class EdgeClient {
 			.of(this.client.post().uri("/admin/v1/enrolments").contentType(MediaType.APPLICATION_JSON).body(enrolment));
 	}
 
-	public ResponseEntity<JsonNode> revoke(String kioskId) {
-		return Answers.of(this.client.post().uri("/admin/v1/kiosks/{id}/revoke", kioskId));
+	public ResponseEntity<JsonNode> revoke(String kioskId, Revocation revocation) {
+		return Answers.of(this.client.post()
+			.uri("/admin/v1/kiosks/{id}/revoke", kioskId)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(revocation));
+	}
+
+	public ResponseEntity<JsonNode> rotate(String kioskId) {
+		return Answers.of(this.client.post().uri("/admin/v1/kiosks/{id}/rotate", kioskId));
+	}
+
+	/**
+	 * A revocation's request, as the edge takes it. The console always names the mode:
+	 * the edge reads a revocation without one as {@code LOST}, which a desk must choose,
+	 * not fall into.
+	 *
+	 * @param mode {@code RETIRE} (the kiosk may flush what it holds for the edge's retire
+	 * grace, then its token stops) or {@code LOST} (its token is refused at once); the
+	 * edge judges the value
+	 */
+	public record Revocation(@NotBlank String mode) {
 	}
 
 	/**

@@ -41,9 +41,11 @@ import io.eventops.model.flush.KioskDecision;
  * the local stack runs it, with the console (embedded PostgreSQL and Redis, the services
  * and the console as their own processes, two virtual printers), and an event whose
  * people the tests look up: one admitted at the main hall, one refused there (a day
- * pass), one not yet in, and a quarantined entry. A small control API on 127.0.0.1 checks
- * someone in (the areas screen must follow without a reload). The facts are written as
- * JSON to the file given as first argument once everything is up.
+ * pass), one not yet in, and a quarantined entry; three kiosks for rotation and
+ * revocation. A small control API on 127.0.0.1 checks someone in (the areas screen must
+ * follow without a reload) and makes a kiosk's call to the edge (what a rotation or a
+ * revocation changed for it). The facts are written as JSON to the file given as first
+ * argument once everything is up.
  */
 public final class ConsoleBrowserStack {
 
@@ -52,6 +54,8 @@ public final class ConsoleBrowserStack {
 	static final String HALL = "main-hall";
 
 	static final int HALL_CAPACITY = 20;
+
+	static final List<String> ROTATE_RETIRE_LOST = List.of("kiosk-c-rotate", "kiosk-c-retire", "kiosk-c-lost");
 
 	private final RunningSuite suite;
 
@@ -125,6 +129,14 @@ public final class ConsoleBrowserStack {
 				"TICKET_NOT_VALID_HERE");
 		// someone the registry does not know: rejected and quarantined
 		flush("kiosk-c-hall", "att_unknown_1", EntryType.CHECK_IN, HALL, KioskDecision.Decision.ADMIT, null);
+		// kiosks for the kiosks screen's actions: one to rotate, one to retire and one
+		// lost,
+		// the last two holding two entries at their last contact
+		for (String kiosk : ROTATE_RETIRE_LOST) {
+			provision(provisioner, kiosk, HALL);
+		}
+		expect(kioskCall(ROTATE_RETIRE_LOST.get(1), 2), 200);
+		expect(kioskCall(ROTATE_RETIRE_LOST.get(2), 2), 200);
 		Map<String, Object> facts = new LinkedHashMap<>();
 		facts.put("consoleUrl", this.suite.consoleUrl().toString() + "/");
 		facts.put("opsPassword", this.suite.opsPassword());
@@ -135,6 +147,9 @@ public final class ConsoleBrowserStack {
 		facts.put("admitted", "att_c_3");
 		facts.put("refused", "att_c_2");
 		facts.put("notIn", List.of("att_c_1", "att_c_4", "att_c_5"));
+		facts.put("rotateKiosk", ROTATE_RETIRE_LOST.get(0));
+		facts.put("retireKiosk", ROTATE_RETIRE_LOST.get(1));
+		facts.put("lostKiosk", ROTATE_RETIRE_LOST.get(2));
 		facts.put("printers", this.suite.printers().stream().map((p) -> p.name()).toList());
 		return facts;
 	}
@@ -167,6 +182,44 @@ public final class ConsoleBrowserStack {
 			.get(0)
 			.outcome()
 			.name();
+	}
+
+	// a kiosk's call as its agent makes one (every call is a heartbeat with the entries
+	// it
+	// holds); a new token the edge delivers with the answer is kept and used from then
+	// on,
+	// as the agent does
+	private synchronized HttpResponse<String> kioskCall(String kioskId, Integer held)
+			throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest
+			.newBuilder(this.suite.edgeUrl().resolve("/v1/kiosks/" + kioskId + "/sync-state"))
+			.timeout(Duration.ofSeconds(30))
+			.header("Authorization", "Bearer " + this.tokens.get(kioskId))
+			.GET();
+		if (held != null) {
+			request.header("Kiosk-Backlog", Integer.toString(held));
+		}
+		HttpResponse<String> response = this.edgeHttp.send(request.build(), HttpResponse.BodyHandlers.ofString());
+		response.headers().firstValue("Kiosk-New-Token").ifPresent((token) -> this.tokens.put(kioskId, token));
+		return response;
+	}
+
+	// the control API's kiosk call (not reporting a backlog, so the one reported before
+	// stays): the edge's status, its problem type if any, and whether the answer
+	// delivered
+	// a new token; after one, the same call with it
+	private Map<String, Object> kioskCallAnswer(String kioskId) throws IOException, InterruptedException {
+		HttpResponse<String> first = kioskCall(kioskId, null);
+		Map<String, Object> answer = new LinkedHashMap<>();
+		answer.put("status", first.statusCode());
+		answer.put("type", (first.statusCode() < 400) ? ""
+				: first.body().replaceAll("(?s).*\"type\"\\s*:\\s*\"([^\"]+)\".*", "$1"));
+		boolean delivered = first.headers().firstValue("Kiosk-New-Token").isPresent();
+		answer.put("newToken", delivered);
+		if (delivered) {
+			answer.put("statusWithNewToken", kioskCall(kioskId, null).statusCode());
+		}
+		return answer;
 	}
 
 	// a rush at the badge desk: that many new attendees checked in there, each a badge
@@ -205,6 +258,9 @@ public final class ConsoleBrowserStack {
 				}
 				else if (path.startsWith("/badges/")) {
 					answer = Map.of("attendees", badges(Integer.parseInt(path.substring("/badges/".length()))));
+				}
+				else if (path.startsWith("/kiosk-call/")) {
+					answer = kioskCallAnswer(path.substring("/kiosk-call/".length()));
 				}
 				else if (path.equals("/stop")) {
 					stop.countDown();
