@@ -128,7 +128,7 @@ class AlertRulesTests {
 				"EdgeUnavailable", "PrintOutcomeUnknown", "PossibleDuplicatePrint", "PrintBacklogNotDraining",
 				"PoolWithoutUpPrinter", "PrinterDisabledTooLong", "DispatchPausedTooLong", "KioskSilentWithBacklog",
 				"GuardDuplicatesRising", "FlushLatencyBudgetBurnFast", "FlushLatencyBudgetBurnSlow",
-				"EdgeCertificateExpiresSoon", "ServiceDown", "ServiceNotScraped");
+				"EdgeCertificateExpiresSoon", "ServiceDown", "ServiceNotScraped", "ConsoleDown");
 		for (Map<String, Object> rule : AlertRules.alerts()) {
 			String name = rule.get("alert").toString();
 			assertThat(RepositoryFiles.at(rule, "labels.severity")).as(name).isIn("critical", "warning");
