@@ -251,9 +251,14 @@ final class EdgeFixture {
 	 * (#38's canaries).
 	 */
 	void importPerson(String attendeeId, String displayName, String company, String email) {
+		importPerson(EVENT_ID, attendeeId, displayName, company, email);
+	}
+
+	/** As {@link #importPerson(String, String, String, String)}, into another event. */
+	void importPerson(String eventId, String attendeeId, String displayName, String company, String email) {
 		Map<String, String> person = Map.of("attendeeId", attendeeId, "displayName", displayName, "company", company,
 				"email", email);
-		admin("POST", "/admin/v1/events/" + EVENT_ID + "/attendees", WireFormat.write(List.of(person)), 200);
+		admin("POST", "/admin/v1/events/" + eventId + "/attendees", WireFormat.write(List.of(person)), 200);
 	}
 
 	/**

@@ -10,7 +10,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import io.eventops.agent.cache.AttendeeCache;
@@ -75,19 +79,27 @@ class PersonalDataTests {
 	void theAgentDeletesOnItsOwnTheCacheOfAnEventOverLongerThanTheCacheRetention() throws Exception {
 		Canaries canaries = Canaries.fresh();
 		String attendee = "pr_" + UUID.randomUUID().toString().substring(0, 8);
-		this.edge.importPerson(attendee, canaries.name(), canaries.company(), canaries.email());
+		// an event whose only day was two days ago: the kiosk knows its end from the
+		// policy
+		// (an event without one is never deleted by age)
+		String event = "ev-pr-" + UUID.randomUUID().toString().substring(0, 8);
+		this.edge.importPerson(event, attendee, canaries.name(), canaries.company(), canaries.email());
+		Map<String, Object> policy = new LinkedHashMap<>(EdgeFixture.onceHallPolicy());
+		policy.put("days", List.of(LocalDate.now(ZoneOffset.UTC).minusDays(2).toString()));
+		this.edge.savePolicy(event, policy);
 		String kiosk = EdgeFixture.newKioskId("pr");
-		String token = this.edge.provision(kiosk);
+		String token = this.edge.provision(kiosk, event, "badge-desk", "ENTRY");
 		AgentConfig config = this.edge.config(kiosk, token, this.dir.resolve("pd.db"))
 			.withCacheRetention(Duration.ofDays(14));
 		try (KioskAgent agent = KioskAgent.open(config)) {
 			agent.syncCache(Duration.ZERO);
 			assertThat(agent.cache().find(attendee)).isPresent();
+			assertThat(agent.cache().eventEnd()).isPresent();
 		}
 		List<byte[]> sealed = sealedValues(attendee);
 		assertThat(sealed).hasSize(3).allSatisfy((value) -> assertThat(found(value)).isTrue());
-		// the test event has no policy: its end, for the kiosk, is the cache's last
-		// change; a kiosk switched on fifteen days later forgets before it syncs
+		// the event ended yesterday (Berlin); a kiosk switched on fifteen days later
+		// forgets before it syncs
 		Clock later = Clock.offset(Clock.systemUTC(), Duration.ofDays(15));
 		try (KioskAgent agent = KioskAgent.builder(config).clock(later).network(() -> false).open()) {
 			assertThat(agent.cache().size()).isZero();

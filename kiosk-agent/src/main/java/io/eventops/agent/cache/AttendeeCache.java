@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,9 +29,6 @@ public final class AttendeeCache implements AutoCloseable {
 
 	private static final String COLUMNS = "attendee_id, display_name, company, tier, checked_in, checked_in_by, "
 			+ "credential_version, email, checked_in_at, ticket_type, movements";
-
-	// SQLite's own clock, in UTC
-	private static final String CHANGED_NOW = "changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 	private static final String KEY_CHECK = "the cache key";
 
@@ -100,9 +96,6 @@ public final class AttendeeCache implements AutoCloseable {
 				addColumnIfMissing(connection, "cache_state", "policy_json TEXT");
 				addColumnIfMissing(connection, "cache_state", "area_id TEXT");
 				addColumnIfMissing(connection, "cache_state", "direction TEXT");
-				// #38: when the cache last heard of its event (the event's end when it
-				// has no policy with days)
-				addColumnIfMissing(connection, "cache_state", "changed_at TEXT");
 				addColumnIfMissing(connection, "cache_state", "key_check BLOB");
 			}
 			AttendeeCache cache = new AttendeeCache(connection, cipher);
@@ -303,8 +296,8 @@ public final class AttendeeCache implements AutoCloseable {
 			for (CachedAttendee attendee : attendees) {
 				upsert(attendee);
 			}
-			try (PreparedStatement statement = this.connection.prepareStatement(
-					"UPDATE cache_state SET event_id = ?, stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
+			try (PreparedStatement statement = this.connection
+				.prepareStatement("UPDATE cache_state SET event_id = ?, stream_seq = ? WHERE id = 1")) {
 				statement.setString(1, eventId);
 				statement.setLong(2, streamSeq);
 				statement.executeUpdate();
@@ -336,7 +329,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			writePolicy(policy);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -438,7 +431,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			upsert(attendee);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -462,7 +455,7 @@ public final class AttendeeCache implements AutoCloseable {
 		inTransaction(() -> {
 			deleteAttendee(attendeeId);
 			try (PreparedStatement statement = this.connection
-				.prepareStatement("UPDATE cache_state SET stream_seq = ?, " + CHANGED_NOW + " WHERE id = 1")) {
+				.prepareStatement("UPDATE cache_state SET stream_seq = ? WHERE id = 1")) {
 				statement.setLong(1, streamSeq);
 				statement.executeUpdate();
 			}
@@ -483,10 +476,13 @@ public final class AttendeeCache implements AutoCloseable {
 	/**
 	 * Deletes, on the kiosk's own, the attendees of an event that ended more than the
 	 * retention ago (#38, {@code cache-retention}): the end of the policy's last day in
-	 * its time zone, or, for an event without a policy, the last time the cache applied a
-	 * snapshot or change of it (the kiosk knows no end of such an event). The stream
-	 * position stays, so the cache does not load the attendees again by snapshot; a
-	 * change of an attendee afterwards is deleted by the next call.
+	 * its time zone. The cache of an event whose end the kiosk does not know (no policy,
+	 * or one without days) is never deleted by age: the time of its last change is no
+	 * end, as a list unchanged for longer than the retention before the event would be
+	 * deleted as the event starts, and the server's erasure reaches the kiosk as
+	 * {@code ERASED} changes. The stream position stays, so the cache does not load the
+	 * attendees again by snapshot; a change of an attendee afterwards is deleted by the
+	 * next call.
 	 * @param now the kiosk's time
 	 * @param retention how long after the end the attendees are kept
 	 * @return how many attendees were deleted
@@ -510,24 +506,13 @@ public final class AttendeeCache implements AutoCloseable {
 	}
 
 	/**
-	 * When the cache's event ended, as far as the kiosk knows (see {@link #expire}).
-	 * @return the end, or empty before the first snapshot
+	 * When the cache's event ended, as far as the kiosk knows: the end of the cached
+	 * policy's last day in its time zone (see {@link #expire}).
+	 * @return the end, or empty without a policy that names days
 	 */
 	public synchronized Optional<Instant> eventEnd() {
-		Optional<CompiledPolicy> policy = policy();
-		if (policy.isPresent() && !policy.get().days().isEmpty()) {
-			LocalDate last = Collections.max(policy.get().days());
-			return Optional.of(last.plusDays(1).atStartOfDay(policy.get().zone()).toInstant());
-		}
-		try (Statement statement = this.connection.createStatement();
-				ResultSet rows = statement.executeQuery("SELECT changed_at FROM cache_state WHERE id = 1")) {
-			rows.next();
-			String changedAt = rows.getString(1);
-			return (changedAt != null) ? Optional.of(Instant.parse(changedAt)) : Optional.empty();
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException(ex);
-		}
+		return policy().filter((policy) -> !policy.days().isEmpty())
+			.map((policy) -> Collections.max(policy.days()).plusDays(1).atStartOfDay(policy.zone()).toInstant());
 	}
 
 	/**

@@ -9,9 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static io.eventops.agent.cache.StreamJson.attendee;
+import static io.eventops.agent.cache.StreamJson.changes;
 import static io.eventops.agent.cache.StreamJson.plainAttendee;
 import static io.eventops.agent.cache.StreamJson.plainSnapshot;
 import static io.eventops.agent.cache.StreamJson.policy;
+import static io.eventops.agent.cache.StreamJson.policyChange;
 import static io.eventops.agent.cache.StreamJson.snapshot;
 import static io.eventops.agent.cache.StreamJson.versioned;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The cache deletes, on its own, the attendees of an event that ended more than
  * {@code cache-retention} ago (#38), in a real SQLite file: the end is the end of the
- * policy's last day in its time zone, or the last change the cache applied for an event
- * without a policy.
+ * policy's last day in its time zone; an event without a policy has no known end and is
+ * not deleted by age.
  */
 class AttendeeCacheRetentionTests {
 
@@ -51,17 +53,29 @@ class AttendeeCacheRetentionTests {
 		}
 	}
 
+	// the kiosk knows no end of an event without a policy: a list unchanged for longer
+	// than the retention before the event was deleted as the event started, when the
+	// time of the cache's last change stood for the end
 	@Test
-	void anEventWithoutAPolicyEndsForTheCacheWithItsLastChange() {
+	void anEventWithoutAPolicyIsNeverDeletedByAgeHoweverLongItsListIsUnchanged() {
 		try (AttendeeCache cache = AttendeeCache.open(this.dir.resolve("p.db.cache"))) {
 			assertThat(cache.eventEnd()).isEmpty();
-			Instant before = Instant.now().minusSeconds(1);
 			CacheSync.applySnapshot(cache, plainSnapshot(4, List.of(plainAttendee("att_1"))));
-			Instant end = cache.eventEnd().orElseThrow();
-			assertThat(end).isBetween(before, Instant.now().plusSeconds(1));
+			assertThat(cache.eventEnd()).isEmpty();
 
-			assertThat(cache.expire(end.plus(FOURTEEN_DAYS).minusMillis(1), FOURTEEN_DAYS)).isZero();
-			assertThat(cache.expire(end.plus(FOURTEEN_DAYS), FOURTEEN_DAYS)).isOne();
+			Instant now = Instant.now();
+			assertThat(cache.expire(now.plus(FOURTEEN_DAYS).plusSeconds(1), FOURTEEN_DAYS)).isZero();
+			assertThat(cache.expire(now.plus(Duration.ofDays(3650)), FOURTEEN_DAYS)).isZero();
+			assertThat(cache.find("att_1")).isPresent();
+		}
+		try (AttendeeCache cache = AttendeeCache.open(this.dir.resolve("p.db.cache"))) {
+			assertThat(cache.expire(Instant.now().plus(Duration.ofDays(15)), FOURTEEN_DAYS)).isZero();
+			assertThat(cache.find("att_1")).isPresent();
+
+			// once a policy with days arrives, its last day is the end
+			CacheSync.applyChanges(cache, changes(List.of(policyChange(5, versioned(1, policy(null))))));
+			assertThat(cache.eventEnd()).contains(Instant.parse("2026-10-25T23:00:00Z"));
+			assertThat(cache.expire(Instant.parse("2026-11-08T23:00:00Z"), FOURTEEN_DAYS)).isOne();
 			assertThat(cache.find("att_1")).isEmpty();
 		}
 	}

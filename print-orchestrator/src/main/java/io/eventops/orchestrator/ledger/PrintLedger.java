@@ -44,18 +44,6 @@ public class PrintLedger {
 	private static final String FROM_PRINTER_OUT = "EXISTS (SELECT 1 FROM printing.printers d"
 			+ " WHERE d.printer_id = ? AND d.state IN ('DOWN', 'DISABLED') FOR SHARE)";
 
-	// The jobs a relay just inserted whose attendee (or event) the reconciler erased
-	// (issue #38, invariant 15): the relay's statement read the badge text at its
-	// snapshot, and an erasure that committed while it ran may have been applied already
-	// by a BadgeTextErasure pass that could not see the relay's uncommitted rows. This
-	// statement runs after it in the same transaction, with a new snapshot.
-	private static final String ERASE_RELAYED = """
-			WITH erased AS MATERIALIZED (SELECT f.event_id, f.attendee_id FROM reconciler.erasure_feed() f)
-			UPDATE printing.print_jobs p SET display_name = '', company = NULL
-			WHERE p.job_id = ANY (?) AND (p.display_name <> '' OR p.company IS NOT NULL)
-				AND EXISTS (SELECT 1 FROM erased e WHERE e.attendee_id = p.attendee_id
-					OR (e.attendee_id IS NULL AND e.event_id = p.event_id))""";
-
 	private final JdbcTemplate jdbc;
 
 	private final TransactionTemplate transactions;
@@ -72,9 +60,11 @@ public class PrintLedger {
 	 * outbox into the ledger as PENDING, in one statement: the reconciler's
 	 * {@code take_from_badge_job_outbox} removes them from its relay table in the same
 	 * transaction, so a job is taken once and a failed insert leaves it there (invariant
-	 * 7). Safe with several replicas: they take disjoint jobs. A second statement of the
-	 * same transaction empties the badge text of the inserted jobs whose attendee was
-	 * erased meanwhile (#38, invariant 15).
+	 * 7). Safe with several replicas: they take disjoint jobs. The take locks the jobs'
+	 * event and attendee rows before it reads their badge text, so an erasure either
+	 * committed before (the text is empty) or waits until this transaction committed
+	 * (then {@link BadgeTextErasure} finds the jobs): #38, invariant 15, the reconciler's
+	 * V29.
 	 * @param pool the printer pool
 	 * @param limit most jobs per call
 	 * @return how many jobs were taken, and the ones this call inserted (fewer when a
@@ -96,17 +86,9 @@ public class PrintLedger {
 	 * @return what was taken, the new ledger jobs in take order
 	 */
 	public Relayed relayFromOutbox(String pool, int limit, Duration liveAhead) {
-		return this.transactions.execute((status) -> {
-			Relayed relayed = take(pool, limit, liveAhead);
-			if (!relayed.inserted().isEmpty()) {
-				this.jdbc.update((connection) -> {
-					var statement = connection.prepareStatement(ERASE_RELAYED);
-					statement.setArray(1, connection.createArrayOf("uuid", relayed.inserted().toArray()));
-					return statement;
-				});
-			}
-			return relayed;
-		});
+		// READ COMMITTED (the database's default), so that the take's read of the badge
+		// text sees an erasure it waited for (V29)
+		return this.transactions.execute((status) -> take(pool, limit, liveAhead));
 	}
 
 	private Relayed take(String pool, int limit, Duration liveAhead) {
