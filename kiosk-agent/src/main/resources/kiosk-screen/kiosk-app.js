@@ -519,6 +519,8 @@ class KioskApp extends HTMLElement {
 			h('h1', { text: this.t('firstrun.heading') }),
 			h('p', { text: this.t('firstrun.text', { edge: this.status?.edge ?? '' }) }),
 			form);
+		// after a refusal the code stays, selected: typing or scanning again replaces it
+		if (problem && typedCode) code.select();
 	}
 
 	async enrol(typedCode, typedLabel) {
@@ -543,11 +545,13 @@ class KioskApp extends HTMLElement {
 			h('h1', { class: 'ok', 'data-testid': 'enrolled-kiosk', text: heading }),
 			h('p', { role: 'status', text: this.t('firstrun.done.text', { event: answer.eventId }) }));
 		this.announce(heading);
-		// the same port serves the screen now: load it once the agent answers as itself
+		// the same port serves the screen now: load it once the agent answers as itself with its
+		// cache ready (or after half a minute, when the screen says it is starting)
+		const since = Date.now();
 		const poll = setInterval(async () => {
 			try {
 				const status = await call('GET', '/api/status');
-				if (!status.firstRun) {
+				if (!status.firstRun && (status.ready || Date.now() - since > 30_000)) {
 					clearInterval(poll);
 					window.location.reload();
 				}
