@@ -174,10 +174,7 @@ public final class KioskAgent implements AutoCloseable {
 			// under the event's policy a check-in is a scan the kiosk decides (#35), with
 			// its badge text and area: a plain one had no area, and the edge refused it
 			// (INVALID_ENTRY)
-			Optional<Admission> admission = this.admissions.passFirst(checkIn.attendeeId(), false, capturedAt(checkIn),
-					checkIn.badgePrintedLocally(), checkIn.badge());
-			admission.ifPresent(this::committed);
-			return admission.map(KioskAgent::receipt);
+			return passOnce(checkIn).map(KioskAgent::receipt);
 		}
 		return this.log
 			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge(),
@@ -204,6 +201,26 @@ public final class KioskAgent implements AutoCloseable {
 		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
+		admission.ifPresent(this::committed);
+		return admission;
+	}
+
+	/**
+	 * Decides and records a check-in under the event's access-control policy as
+	 * {@link #pass(CheckIn, boolean)}, unless this kiosk's log already holds an entry for
+	 * the attendee (checked and appended in one write transaction: a command run again
+	 * after its answer got lost records nothing more).
+	 * @param checkIn the check-in
+	 * @return what was recorded (an admission, a refusal, or an exit at an exit kiosk),
+	 * or empty when the log holds an entry for the attendee or access control does not
+	 * apply (see {@link #underPolicy})
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<Admission> passOnce(CheckIn checkIn) {
+		refuseIfRevoked();
+		ensureSequence();
+		Optional<Admission> admission = this.admissions.passFirst(checkIn.attendeeId(), false, capturedAt(checkIn),
+				checkIn.badgePrintedLocally(), checkIn.badge());
 		admission.ifPresent(this::committed);
 		return admission;
 	}

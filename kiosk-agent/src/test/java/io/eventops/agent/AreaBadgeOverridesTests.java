@@ -75,4 +75,58 @@ class AreaBadgeOverridesTests {
 		assertThat(this.edge.kioskBadgeText(scanned)).isEqualTo(Arrays.asList("Grace Kiosk", null));
 	}
 
+	@Test
+	void theCheckInCommandOnAnAreaKioskSaysWhatThePolicyDecided() throws Exception {
+		String eventId = "ev-bc-" + UUID.randomUUID().toString().substring(0, 8);
+		long version = this.edge.savePolicy(eventId, EdgeFixture.onceHallPolicy());
+		String full = eventId + "_1";
+		String day = eventId + "_2";
+		this.edge.importAttendees(eventId, Map.of(full, "full", day, "day"));
+		String kioskId = EdgeFixture.newKioskId("bc-area");
+		String token = this.edge.provision(kioskId, eventId, "main-hall", "ENTRY");
+		Path database = this.directory.resolve("k.db");
+		// the kiosk's cache holds the policy, as a serving kiosk's does
+		try (KioskAgent agent = KioskAgent.open(this.edge.config(kioskId, token, database))) {
+			agent.ensureSequence();
+			agent.syncCache(Duration.ZERO);
+		}
+		String[] common = { "--kiosk-id", kioskId, "--token", token, "--edge-url", this.edge.edgeUrl().toString(),
+				"--ca-file", this.edge.caFile().toString(), "--db", database.toString(), "--admission-check-budget",
+				"5s" };
+		String admitted;
+		String refused;
+		try (LogCapture capture = new LogCapture()) {
+			assertThat(io.eventops.agent.cli.KioskAgentCli.execute(
+					concat(new String[] { "checkin", full, "--display-name", "Ada Kiosk", "--company", "Kiosk Corp" },
+							common)))
+				.isZero();
+			assertThat(io.eventops.agent.cli.KioskAgentCli
+				.execute(concat(new String[] { "checkin", day, "--display-name", "Day Kiosk" }, common))).isZero();
+			admitted = capture.text().lines().filter((line) -> line.contains(kioskId + ":1 ")).findFirst().orElse("");
+			refused = capture.text().lines().filter((line) -> line.contains(kioskId + ":2 ")).findFirst().orElse("");
+		}
+		assertThat(admitted).startsWith("COMMITTED 1 ").contains("type=CHECK_IN area=main-hall");
+		assertThat(refused).startsWith("COMMITTED 2 ")
+			.contains("type=REFUSED area=main-hall reason=TICKET_NOT_VALID_HERE");
+		try (KioskAgent agent = KioskAgent.open(this.edge.config(kioskId, token, database))) {
+			await().atMost(Duration.ofSeconds(60)).until(() -> {
+				agent.flush();
+				return agent.status().pending() == 0;
+			});
+			assertThat(agent.outcomeOf(1)).contains("APPLIED");
+		}
+		assertThat(this.edge.rejections(kioskId)).isEmpty();
+		String v = Long.toString(version);
+		assertThat(this.edge.movements(kioskId)).containsExactly(
+				Map.entry(1L, Arrays.asList("CHECK_IN", "main-hall", v, "ADMIT", null)),
+				Map.entry(2L, List.of("REFUSED", "main-hall", v, "REFUSE", "TICKET_NOT_VALID_HERE")));
+		assertThat(this.edge.kioskBadgeText(full)).isEqualTo(List.of("Ada Kiosk", "Kiosk Corp"));
+	}
+
+	private static String[] concat(String[] first, String[] second) {
+		String[] all = Arrays.copyOf(first, first.length + second.length);
+		System.arraycopy(second, 0, all, first.length, second.length);
+		return all;
+	}
+
 }
