@@ -54,6 +54,11 @@ class KioskApp extends HTMLElement {
 		}
 		await this.setLanguage(this.language);
 		this.renderChrome();
+		if (this.status?.firstRun) {
+			// not enrolled yet (#37): the first-run page until the agent serves the screen
+			this.showFirstRun();
+			return;
+		}
 		this.showStart();
 		setInterval(() => this.refreshStatus(), STATUS_POLL_MS);
 		setInterval(() => this.checkIdle(), 1000);
@@ -84,6 +89,10 @@ class KioskApp extends HTMLElement {
 
 	renderBar() {
 		const status = this.status;
+		if (status?.firstRun) {
+			this.bar.replaceChildren(h('span', { class: 'kiosk' }, this.t('firstrun.bar')));
+			return;
+		}
 		const online = status?.online ?? false;
 		const pill = h('span', { class: `pill ${online ? 'online' : 'offline'}`, 'data-testid': 'connection' },
 			this.t(online ? 'status.online' : 'status.offline'));
@@ -165,6 +174,13 @@ class KioskApp extends HTMLElement {
 	}
 
 	redirectTyping(event) {
+		if (this.screen === 'first-run' && !event.ctrlKey && !event.altKey && !event.metaKey && event.key.length === 1
+			&& !(document.activeElement instanceof HTMLInputElement)
+			&& !(document.activeElement instanceof HTMLButtonElement && event.key === ' ')) {
+			// a scanned enrolment code (its QR, or a bar code) goes to the code field
+			this.main.querySelector('#enrol-code')?.focus();
+			return;
+		}
 		// a scanner types wherever the focus is: on the start screen every key goes to the search
 		if (this.screen !== 'start' || event.ctrlKey || event.altKey || event.metaKey) return;
 		const input = this.main.querySelector('#search');
@@ -469,6 +485,82 @@ class KioskApp extends HTMLElement {
 		}
 	}
 
+	// --- first run (#37): enrol this kiosk with its one-time code, typed or scanned ---
+
+	showFirstRun(problem, typedCode = '', typedLabel = '') {
+		const code = h('input', {
+			id: 'enrol-code', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+			'aria-describedby': problem ? 'enrol-code-hint enrol-problem' : 'enrol-code-hint',
+			'aria-invalid': problem ? 'true' : null, 'data-autofocus': true, maxlength: '64', value: typedCode,
+		});
+		const label = h('input', {
+			id: 'enrol-label', type: 'text', autocomplete: 'off', maxlength: '100', 'aria-describedby': 'enrol-label-hint',
+			value: typedLabel,
+		});
+		const other = this.language === 'en' ? 'de' : 'en';
+		const form = h('form', {
+			onsubmit: (event) => { event.preventDefault(); this.enrol(code.value, label.value); },
+		},
+		h('label', { for: 'enrol-code', text: this.t('firstrun.code.label') }),
+		code,
+		h('p', { class: 'hint', id: 'enrol-code-hint', text: this.t('firstrun.code.hint') }),
+		problem ? h('p', { id: 'enrol-problem', class: 'bad', role: 'alert', 'data-testid': 'enrol-problem', text: problem }) : null,
+		h('label', { for: 'enrol-label', text: this.t('firstrun.label.label') }),
+		label,
+		h('p', { class: 'hint', id: 'enrol-label-hint', text: this.t('firstrun.label.hint') }),
+		h('div', { class: 'actions' },
+			h('button', { type: 'submit', class: 'primary', text: this.t('firstrun.submit') }),
+			h('button', {
+				type: 'button', lang: other,
+				onclick: async () => { await this.setLanguage(other); this.renderChrome(); this.showFirstRun(problem ? this.t('firstrun.problem.again') : null, code.value, label.value); },
+				text: this.t('start.language'),
+			})));
+		this.show('first-run',
+			h('h1', { text: this.t('firstrun.heading') }),
+			h('p', { text: this.t('firstrun.text', { edge: this.status?.edge ?? '' }) }),
+			form);
+		// after a refusal the code stays, selected: typing or scanning again replaces it
+		if (problem && typedCode) code.select();
+	}
+
+	async enrol(typedCode, typedLabel) {
+		// as the edge reads it: case, dashes and spaces do not matter, I and L are 1, O is 0
+		const code = typedCode.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+		if (!CROCKFORD.test(code)) {
+			this.showFirstRun(this.t('firstrun.problem.malformed-enrolment-code'), typedCode, typedLabel);
+			return;
+		}
+		this.show('enrolling', h('h1', { 'aria-busy': 'true', text: this.t('firstrun.working') }));
+		let answer;
+		try {
+			answer = await call('POST', '/api/enrol', { code, label: typedLabel.trim() === '' ? undefined : typedLabel.trim() });
+		} catch (error) {
+			const key = `firstrun.problem.${error.kind}`;
+			const text = key in this.messages ? this.t(key) : this.t('firstrun.problem.other', { status: error.status });
+			this.showFirstRun(text, typedCode, typedLabel);
+			return;
+		}
+		const heading = this.t('firstrun.done.heading', { kiosk: answer.kioskId });
+		this.show('enrolled',
+			h('h1', { class: 'ok', 'data-testid': 'enrolled-kiosk', text: heading }),
+			h('p', { role: 'status', text: this.t('firstrun.done.text', { event: answer.eventId }) }));
+		this.announce(heading);
+		// the same port serves the screen now: load it once the agent answers as itself with its
+		// cache ready (or after half a minute, when the screen says it is starting)
+		const since = Date.now();
+		const poll = setInterval(async () => {
+			try {
+				const status = await call('GET', '/api/status');
+				if (!status.firstRun && (status.ready || Date.now() - since > 30_000)) {
+					clearInterval(poll);
+					window.location.reload();
+				}
+			} catch (error) {
+				// the agent is starting: ask again
+			}
+		}, 1000);
+	}
+
 	// --- staff mode ---
 
 	showPin(message) {
@@ -574,7 +666,7 @@ class KioskApp extends HTMLElement {
 	}
 
 	checkIdle() {
-		if (!this.status || this.dialog) return;
+		if (!this.status || this.status.firstRun || this.dialog) return;
 		const typed = this.main.querySelector('#search')?.value ?? '';
 		if (this.screen === 'start' && typed === '') return;
 		if (Date.now() - this.lastInput < this.status.idleResetSeconds * 1000) return;

@@ -140,9 +140,21 @@ public final class KioskAgent implements AutoCloseable {
 	public CheckInReceipt checkIn(CheckIn checkIn) {
 		refuseIfRevoked();
 		ensureSequence();
+		if (this.admissions.applies(false)) {
+			// under the event's policy a check-in is a scan the kiosk decides (#35)
+			Optional<Admission> admission = pass(checkIn, false);
+			if (admission.isPresent()) {
+				return receipt(admission.get());
+			}
+		}
 		LogEntry entry = this.log.append(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(),
-				checkIn.badge());
+				checkIn.badge(), this.cache.placement().areaId());
 		return committed(entry);
+	}
+
+	private static CheckInReceipt receipt(Admission admission) {
+		return new CheckInReceipt(admission.seq(), admission.idempotencyKey(), admission.capturedAt(),
+				admission.queuedAt());
 	}
 
 	/**
@@ -158,8 +170,15 @@ public final class KioskAgent implements AutoCloseable {
 	public Optional<CheckInReceipt> checkInOnce(CheckIn checkIn) {
 		refuseIfRevoked();
 		ensureSequence();
+		if (this.admissions.applies(false)) {
+			// under the event's policy a check-in is a scan the kiosk decides (#35), with
+			// its badge text and area: a plain one had no area, and the edge refused it
+			// (INVALID_ENTRY)
+			return passOnce(checkIn).map(KioskAgent::receipt);
+		}
 		return this.log
-			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge())
+			.appendFirst(checkIn.attendeeId(), capturedAt(checkIn), checkIn.badgePrintedLocally(), checkIn.badge(),
+					this.cache.placement().areaId())
 			.map(this::committed);
 	}
 
@@ -182,6 +201,45 @@ public final class KioskAgent implements AutoCloseable {
 		refuseIfRevoked();
 		ensureSequence();
 		Optional<Admission> admission = this.admissions.pass(attendeeId, leaving, OffsetDateTime.now(this.clock));
+		admission.ifPresent(this::committed);
+		return admission;
+	}
+
+	/**
+	 * Decides and records a check-in under the event's access-control policy as
+	 * {@link #pass(CheckIn, boolean)}, unless this kiosk's log already holds an entry for
+	 * the attendee (checked and appended in one write transaction: a command run again
+	 * after its answer got lost records nothing more).
+	 * @param checkIn the check-in
+	 * @return what was recorded (an admission, a refusal, or an exit at an exit kiosk),
+	 * or empty when the log holds an entry for the attendee or access control does not
+	 * apply (see {@link #underPolicy})
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<Admission> passOnce(CheckIn checkIn) {
+		refuseIfRevoked();
+		ensureSequence();
+		Optional<Admission> admission = this.admissions.passFirst(checkIn.attendeeId(), false, capturedAt(checkIn),
+				checkIn.badgePrintedLocally(), checkIn.badge());
+		admission.ifPresent(this::committed);
+		return admission;
+	}
+
+	/**
+	 * Decides and records a check-in under the event's access-control policy as
+	 * {@link #pass(String, boolean)}, the admission carrying the check-in's capture time,
+	 * whether the kiosk printed the badge and the badge text typed at the kiosk.
+	 * @param checkIn the check-in
+	 * @param leaving on a kiosk of direction {@code BOTH}, whether the attendee is
+	 * leaving
+	 * @return what was recorded, or empty when access control does not apply here
+	 * @throws UncheckedIOException when a fresh log cannot learn its sequence
+	 */
+	public Optional<Admission> pass(CheckIn checkIn, boolean leaving) {
+		refuseIfRevoked();
+		ensureSequence();
+		Optional<Admission> admission = this.admissions.pass(checkIn.attendeeId(), leaving, capturedAt(checkIn),
+				checkIn.badgePrintedLocally(), checkIn.badge());
 		admission.ifPresent(this::committed);
 		return admission;
 	}

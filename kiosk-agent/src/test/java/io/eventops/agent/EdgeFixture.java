@@ -463,6 +463,20 @@ final class EdgeFixture {
 		return count[0];
 	}
 
+	/**
+	 * The badge text a kiosk typed for an attendee's check-in, as the reconciler keeps
+	 * it: display name and company.
+	 */
+	List<String> kioskBadgeText(String attendeeId) {
+		List<String> text = new ArrayList<>();
+		query("SELECT kiosk_display_name, kiosk_company FROM reconciler.check_ins WHERE attendee_id = ?", attendeeId,
+				(rs) -> {
+					text.add(rs.getString(1));
+					text.add(rs.getString(2));
+				});
+		return text;
+	}
+
 	/** The rejection reasons the reconciler quarantined for a kiosk. */
 	List<String> rejections(String kioskId) {
 		List<String> reasons = new ArrayList<>();

@@ -17,6 +17,7 @@ import io.eventops.agent.log.EntryDraft;
 import io.eventops.agent.log.KioskLog;
 import io.eventops.agent.log.LogEntry;
 import io.eventops.agent.log.OwnEntry;
+import io.eventops.model.flush.BadgeOverrides;
 import io.eventops.model.flush.EntryType;
 import io.eventops.model.flush.KioskDecision;
 import io.eventops.model.time.Rfc3339;
@@ -95,6 +96,53 @@ public final class AdmissionDesk {
 	 * no policy for an admission): then the scan is today's check-in
 	 */
 	public Optional<Admission> pass(String attendeeId, boolean leaving, OffsetDateTime capturedAt) {
+		return pass(attendeeId, leaving, capturedAt, false, null);
+	}
+
+	/**
+	 * Decides and logs a scan as {@link #pass(String, boolean, OffsetDateTime)}, an
+	 * admission carrying what the kiosk knows of the badge: whether it printed it itself
+	 * and the badge text typed at the kiosk. A refusal or an exit prints no badge and
+	 * carries neither.
+	 * @param attendeeId the attendee
+	 * @param leaving on a {@code BOTH} kiosk, whether the attendee says they are leaving
+	 * @param capturedAt the capture time
+	 * @param badgePrintedLocally whether the kiosk printed the badge on its own printer
+	 * @param badge badge text typed at the kiosk, or {@code null}
+	 * @return what was logged, or empty when access control does not apply
+	 */
+	public Optional<Admission> pass(String attendeeId, boolean leaving, OffsetDateTime capturedAt,
+			boolean badgePrintedLocally, BadgeOverrides badge) {
+		return decide(attendeeId, leaving, capturedAt, badgePrintedLocally, badge, false);
+	}
+
+	/**
+	 * Decides and logs a scan as
+	 * {@link #pass(String, boolean, OffsetDateTime, boolean, BadgeOverrides)} unless this
+	 * kiosk's log already holds an entry for the attendee, checked and appended in one
+	 * write transaction ({@code kiosk-agent check-in} run again after a lost answer
+	 * records nothing more). Call it when {@link #applies}.
+	 * @param attendeeId the attendee
+	 * @param leaving on a {@code BOTH} kiosk, whether the attendee says they are leaving
+	 * @param capturedAt the capture time
+	 * @param badgePrintedLocally whether the kiosk printed the badge on its own printer
+	 * @param badge badge text typed at the kiosk, or {@code null}
+	 * @return what was logged, or empty when the log holds an entry for the attendee (or
+	 * access control stopped applying)
+	 */
+	public Optional<Admission> passFirst(String attendeeId, boolean leaving, OffsetDateTime capturedAt,
+			boolean badgePrintedLocally, BadgeOverrides badge) {
+		return decide(attendeeId, leaving, capturedAt, badgePrintedLocally, badge, true);
+	}
+
+	private Optional<LogEntry> append(String attendeeId, OffsetDateTime captured, boolean onlyFirst,
+			io.eventops.agent.log.EntryDrafter drafter) {
+		return onlyFirst ? this.log.appendFirstDecided(attendeeId, captured, drafter)
+				: this.log.appendDecided(attendeeId, captured, drafter);
+	}
+
+	private Optional<Admission> decide(String attendeeId, boolean leaving, OffsetDateTime capturedAt,
+			boolean badgePrintedLocally, BadgeOverrides badge, boolean onlyFirst) {
 		KioskPlacement placement = this.cache.placement();
 		String areaId = placement.areaId();
 		if (areaId == null) {
@@ -103,12 +151,10 @@ public final class AdmissionDesk {
 		OffsetDateTime captured = Rfc3339.truncate(capturedAt);
 		if (exit(placement, leaving)) {
 			// an exit is a fact, never refused: the person is out
-			LogEntry entry = this.log
-				.appendDecided(attendeeId, captured,
-						(key, own) -> new EntryDraft(EntryType.EXIT, areaId, null, null, false, null))
-				.orElseThrow();
-			return Optional.of(new Admission(attendeeId, entry.seq(), entry.idempotencyKey(), entry.capturedAt(),
-					entry.queuedAt(), EntryType.EXIT, areaId, null, null, null, false));
+			return append(attendeeId, captured, onlyFirst,
+					(key, own) -> new EntryDraft(EntryType.EXIT, areaId, null, null, false, null))
+				.map((entry) -> new Admission(attendeeId, entry.seq(), entry.idempotencyKey(), entry.capturedAt(),
+						entry.queuedAt(), EntryType.EXIT, areaId, null, null, null, false));
 		}
 		Optional<CompiledPolicy> policy = this.cache.policy();
 		if (policy.isEmpty()) {
@@ -123,7 +169,7 @@ public final class AdmissionDesk {
 		Optional<Verdict> online = this.edge.admissionCheck(attendeeId, Rfc3339.format(captured), this.budget)
 			.flatMap(AdmissionDesk::verdict);
 		Verdict[] decided = new Verdict[1];
-		LogEntry entry = this.log.appendDecided(attendeeId, captured, (key, own) -> {
+		Optional<LogEntry> appended = append(attendeeId, captured, onlyFirst, (key, own) -> {
 			boolean unseen = own.stream().anyMatch((mine) -> mine.seq() > acknowledged);
 			// read in the log's transaction: two scans at once cannot both take the last
 			// place
@@ -137,11 +183,16 @@ public final class AdmissionDesk {
 			}
 			decided[0] = verdict;
 			return verdict.admitted()
-					? new EntryDraft(EntryType.CHECK_IN, areaId, verdict.policyVersion(), KioskDecision.admit(), false,
-							null)
+					? new EntryDraft(EntryType.CHECK_IN, areaId, verdict.policyVersion(), KioskDecision.admit(),
+							badgePrintedLocally, badge)
 					: new EntryDraft(EntryType.REFUSED, areaId, verdict.policyVersion(),
 							KioskDecision.refuse(verdict.reason()), false, null);
-		}).orElseThrow();
+		});
+		if (appended.isEmpty()) {
+			// only with onlyFirst: the log holds an entry for the attendee
+			return Optional.empty();
+		}
+		LogEntry entry = appended.get();
 		Verdict verdict = decided[0];
 		return Optional.of(new Admission(attendeeId, entry.seq(), entry.idempotencyKey(), entry.capturedAt(),
 				entry.queuedAt(), verdict.admitted() ? EntryType.CHECK_IN : EntryType.REFUSED, areaId,

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import io.eventops.agent.CheckIn;
 import io.eventops.agent.CheckInReceipt;
 import io.eventops.agent.KioskAgent;
+import io.eventops.agent.admission.Admission;
 import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.config.StrictBoolean;
 import io.eventops.agent.flush.FlushRound;
@@ -56,14 +57,28 @@ final class CheckInCommand implements Callable<Integer> {
 		BadgeOverrides badge = (this.displayName != null || this.company != null)
 				? new BadgeOverrides(this.displayName, this.company) : null;
 		try (KioskAgent agent = KioskAgent.open(config)) {
-			Optional<CheckInReceipt> committed = agent
-				.checkInOnce(new CheckIn(this.attendeeId, captured, printed, badge));
-			if (committed.isPresent()) {
-				CheckInReceipt receipt = committed.get();
-				System.out.println("COMMITTED " + receipt.seq() + " " + receipt.idempotencyKey() + " queuedAt="
-						+ Rfc3339.format(receipt.queuedAt()));
+			CheckIn checkIn = new CheckIn(this.attendeeId, captured, printed, badge);
+			Optional<CheckInReceipt> committed = Optional.empty();
+			boolean decidedHere = false;
+			if (agent.underPolicy(false)) {
+				// under the event's policy (#35) the kiosk decides: the line says what
+				Optional<Admission> decided = agent.passOnce(checkIn);
+				decided.ifPresent((admission) -> System.out.println("COMMITTED " + admission.seq() + " "
+						+ admission.idempotencyKey() + " queuedAt=" + Rfc3339.format(admission.queuedAt()) + " type="
+						+ admission.type() + " area=" + admission.areaId()
+						+ ((admission.reason() != null) ? " reason=" + admission.reason() : "")));
+				committed = decided.map((admission) -> new CheckInReceipt(admission.seq(), admission.idempotencyKey(),
+						admission.capturedAt(), admission.queuedAt()));
+				// empty: the log holds an entry for the attendee, or the policy went away
+				// meanwhile (then today's check-in)
+				decidedHere = committed.isPresent() || agent.latestEntryFor(this.attendeeId).isPresent();
 			}
-			else {
+			if (!decidedHere) {
+				committed = agent.checkInOnce(checkIn);
+				committed.ifPresent((receipt) -> System.out.println("COMMITTED " + receipt.seq() + " "
+						+ receipt.idempotencyKey() + " queuedAt=" + Rfc3339.format(receipt.queuedAt())));
+			}
+			if (committed.isEmpty()) {
 				// run again after a lost answer: the entry is there, a second one would
 				// be a second check-in
 				EntryState logged = agent.latestEntryFor(this.attendeeId).orElseThrow();

@@ -211,7 +211,24 @@ public final class KioskLog implements AutoCloseable {
 	 */
 	public synchronized LogEntry append(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
 			BadgeOverrides badge) {
-		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, false).orElseThrow();
+		return append(attendeeId, capturedAt, badgePrintedLocally, badge, null);
+	}
+
+	/**
+	 * Appends a check-in at the kiosk's area as
+	 * {@link #append(String, OffsetDateTime, boolean, BadgeOverrides)}: a kiosk
+	 * provisioned for an area sends it with every entry, or the edge refuses the entry
+	 * ({@code INVALID_ENTRY}).
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param badgePrintedLocally whether the kiosk printed the badge itself
+	 * @param badge optional overrides, or {@code null}
+	 * @param areaId the kiosk's area, or {@code null} for a kiosk without one
+	 * @return the committed entry
+	 */
+	public synchronized LogEntry append(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
+			BadgeOverrides badge, String areaId) {
+		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, areaId, false).orElseThrow();
 	}
 
 	/**
@@ -230,12 +247,42 @@ public final class KioskLog implements AutoCloseable {
 	 */
 	public synchronized Optional<LogEntry> appendFirst(String attendeeId, OffsetDateTime capturedAt,
 			boolean badgePrintedLocally, BadgeOverrides badge) {
-		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, true);
+		return appendFirst(attendeeId, capturedAt, badgePrintedLocally, badge, null);
+	}
+
+	/**
+	 * Appends a check-in at the kiosk's area unless the log already holds an entry for
+	 * the attendee, as
+	 * {@link #appendFirst(String, OffsetDateTime, boolean, BadgeOverrides)}.
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param badgePrintedLocally whether the kiosk printed the badge itself
+	 * @param badge optional overrides, or {@code null}
+	 * @param areaId the kiosk's area, or {@code null} for a kiosk without one
+	 * @return the committed entry, or empty when the log holds an entry for the attendee
+	 */
+	public synchronized Optional<LogEntry> appendFirst(String attendeeId, OffsetDateTime capturedAt,
+			boolean badgePrintedLocally, BadgeOverrides badge, String areaId) {
+		return appendChecked(attendeeId, capturedAt, badgePrintedLocally, badge, areaId, true);
+	}
+
+	/**
+	 * Appends the entry a decision drafts, as {@link #appendDecided}, unless the log
+	 * already holds an entry for the attendee (then the drafter is not asked).
+	 * @param attendeeId the attendee
+	 * @param capturedAt the device clock at capture
+	 * @param drafter drafts the entry, or returns {@code null} to append nothing
+	 * @return the committed entry, or empty when the log holds an entry for the attendee
+	 * or the drafter appended nothing
+	 */
+	public synchronized Optional<LogEntry> appendFirstDecided(String attendeeId, OffsetDateTime capturedAt,
+			EntryDrafter drafter) {
+		return appendDrafted(attendeeId, capturedAt, true, drafter);
 	}
 
 	private Optional<LogEntry> appendChecked(String attendeeId, OffsetDateTime capturedAt, boolean badgePrintedLocally,
-			BadgeOverrides badge, boolean onlyFirst) {
-		EntryDraft plain = new EntryDraft(EntryType.CHECK_IN, null, null, null, badgePrintedLocally, badge);
+			BadgeOverrides badge, String areaId, boolean onlyFirst) {
+		EntryDraft plain = new EntryDraft(EntryType.CHECK_IN, areaId, null, null, badgePrintedLocally, badge);
 		return appendDrafted(attendeeId, capturedAt, onlyFirst, (key, own) -> plain);
 	}
 

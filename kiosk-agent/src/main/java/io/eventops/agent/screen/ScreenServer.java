@@ -44,15 +44,66 @@ public final class ScreenServer implements AutoCloseable {
 	private final Set<String> hosts;
 
 	private ScreenServer(KioskAgent agent, ScreenSettings settings, Clock clock, Duration longPoll) throws IOException {
-		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), settings.port()), 64);
-		int port = this.server.getAddress().getPort();
-		this.hosts = Set.of("127.0.0.1:" + port, "localhost:" + port);
+		this(bind(settings.port()), agent, settings, clock, longPoll);
+		this.server.createContext("/", this::handle);
+	}
+
+	// on a server bound already (the first-run page's, #37): its owner routes to handle
+	private ScreenServer(HttpServer server, KioskAgent agent, ScreenSettings settings, Clock clock, Duration longPoll) {
+		this.server = server;
+		this.hosts = hosts(server);
 		this.link = new EdgeLink(agent, clock, longPoll);
 		this.language = new AtomicReference<>(settings.language());
 		this.api = new ScreenApi(agent, this.link, settings, clock);
 		this.staff = new StaffApi(agent, this.link, new StaffPin(settings.staffPin(), clock), clock, this.language);
-		this.server.createContext("/", this::handle);
-		this.server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+	}
+
+	/**
+	 * Binds the screen's port on 127.0.0.1, not started yet.
+	 * @param port the port, 0 for any free one
+	 * @return the server
+	 * @throws IOException when the port cannot be bound
+	 */
+	static HttpServer bind(int port) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+		server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+		return server;
+	}
+
+	/**
+	 * The host names a request to this server must carry.
+	 * @param server the bound server
+	 * @return {@code 127.0.0.1:<port>} and {@code localhost:<port>}
+	 */
+	static Set<String> hosts(HttpServer server) {
+		int port = server.getAddress().getPort();
+		return Set.of("127.0.0.1:" + port, "localhost:" + port);
+	}
+
+	/**
+	 * Opens the agent and serves its screen on a server that is bound and running already
+	 * (the first-run page's, #37): the caller routes its requests to {@link #handle} from
+	 * then on.
+	 * @param server the server
+	 * @param agentBuilder the agent's builder
+	 * @param settings the screen's settings
+	 * @return the running screen (closing it stops the server and the agent)
+	 */
+	static Running attach(HttpServer server, KioskAgent.Builder agentBuilder, ScreenSettings settings) {
+		RoundListener listener = new RoundListener();
+		KioskAgent agent = agentBuilder.onRound(listener).open();
+		try {
+			ScreenServer screen = new ScreenServer(server, agent, settings, Clock.systemDefaultZone(),
+					EdgeLink.LONG_POLL);
+			listener.target = screen.link;
+			screen.link.start();
+			agent.start();
+			return new Running(agent, screen);
+		}
+		catch (RuntimeException ex) {
+			agent.close();
+			throw ex;
+		}
 	}
 
 	/**
@@ -122,24 +173,40 @@ public final class ScreenServer implements AutoCloseable {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort() + "/";
 	}
 
-	private void handle(HttpExchange exchange) throws IOException {
+	/**
+	 * The checks every request passes first: it names this host (no DNS rebinding), and
+	 * one that changes anything comes from the screen's own origin.
+	 * @param exchange the exchange
+	 * @param hosts the host names of this server
+	 * @return whether the request may go on; otherwise it has its problem
+	 * @throws IOException when the answer cannot be written
+	 */
+	static boolean admitted(HttpExchange exchange, Set<String> hosts) throws IOException {
+		exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+		exchange.getResponseHeaders().set("Referrer-Policy", "no-referrer");
+		String host = exchange.getRequestHeaders().getFirst("Host");
+		if (host == null || !hosts.contains(host)) {
+			Http.problem(exchange, 421, "wrong-host", "the screen answers on 127.0.0.1 only");
+			return false;
+		}
+		String method = exchange.getRequestMethod();
+		if (!"GET".equals(method) && !"HEAD".equals(method)) {
+			String origin = exchange.getRequestHeaders().getFirst("Origin");
+			if (origin != null && !hosts.contains(origin.replaceFirst("^http://", ""))) {
+				Http.problem(exchange, 403, "wrong-origin", "only the kiosk screen may change anything");
+				return false;
+			}
+		}
+		return true;
+	}
+
+	void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
-			exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-			exchange.getResponseHeaders().set("Referrer-Policy", "no-referrer");
-			String host = exchange.getRequestHeaders().getFirst("Host");
-			if (host == null || !this.hosts.contains(host)) {
-				Http.problem(exchange, 421, "wrong-host", "the screen answers on 127.0.0.1 only");
+			if (!admitted(exchange, this.hosts)) {
 				return;
 			}
 			String method = exchange.getRequestMethod();
 			String path = exchange.getRequestURI().getPath();
-			if (!"GET".equals(method) && !"HEAD".equals(method)) {
-				String origin = exchange.getRequestHeaders().getFirst("Origin");
-				if (origin != null && !this.hosts.contains(origin.replaceFirst("^http://", ""))) {
-					Http.problem(exchange, 403, "wrong-origin", "only the kiosk screen may change anything");
-					return;
-				}
-			}
 			if (path.startsWith("/api/")) {
 				route(exchange, method, path);
 			}
@@ -213,7 +280,7 @@ public final class ScreenServer implements AutoCloseable {
 		}
 	}
 
-	private void serveFile(HttpExchange exchange, String path) throws IOException {
+	static void serveFile(HttpExchange exchange, String path) throws IOException {
 		String file = path.equals("/") ? "index.html" : path.substring(1);
 		if (file.contains("..") || file.contains("//") || !file.matches("[A-Za-z0-9_./-]+")) {
 			Http.problem(exchange, 404, "not-found", "no such file");

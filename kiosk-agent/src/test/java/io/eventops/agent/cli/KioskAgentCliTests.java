@@ -28,6 +28,31 @@ class KioskAgentCliTests {
 	}
 
 	@Test
+	void serveOnItsFirstRunNeedsTheEdgeToEnrolAtAndWritesNothing() {
+		// no token, and a configuration file still to write: the first-run page (#37),
+		// which needs --edge; and a plain http edge is refused, naming the flag
+		Path config = this.directory.resolve("kiosk-agent.properties");
+		java.io.PrintStream err = System.err;
+		java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+		System.setErr(new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8));
+		try {
+			assertThat(KioskAgentCli.execute("serve", "--config", config.toString(), "--staff-pin", "864213",
+					"--screen-port", "0"))
+				.isEqualTo(2);
+			assertThat(KioskAgentCli.execute("serve", "--config", config.toString(), "--staff-pin", "864213",
+					"--screen-port", "0", "--edge", "http://127.0.0.1:9"))
+				.isEqualTo(2);
+		}
+		finally {
+			System.setErr(err);
+		}
+		assertThat(said.toString(java.nio.charset.StandardCharsets.UTF_8))
+			.contains("--edge is required to enrol from the first-run page")
+			.contains("--edge must be an https URL");
+		assertThat(this.directory).isEmptyDirectory();
+	}
+
+	@Test
 	void lenientBooleansAreRefused() {
 		int exit = KioskAgentCli.execute("checkin", "att_1", "--kiosk-id", "kiosk-07", "--db",
 				this.directory.resolve("k.db").toString(), "--badge-printed-locally=yes");

@@ -78,6 +78,10 @@ public final class BrowserStack {
 
 	private Process agent;
 
+	// first-run kiosks (#37): agents started without a token, each on its own port and
+	// with its own configuration file to write
+	private final List<Process> firstRunAgents = new ArrayList<>();
+
 	private BrowserStack(RunningSuite suite, Path work, int screenPort, String token) {
 		this.suite = suite;
 		this.work = work;
@@ -126,6 +130,7 @@ public final class BrowserStack {
 				if (started[0] != null) {
 					started[0].stopAgent();
 					started[0].stopPolicyKiosks();
+					started[0].stopFirstRunAgents();
 				}
 			}
 			catch (InterruptedException ex) {
@@ -310,6 +315,12 @@ public final class BrowserStack {
 					startAgent();
 					answer = Map.of("agent", "started");
 				}
+				case "POST /first-run/start" -> answer = startFirstRun();
+				case "GET /kiosks" -> {
+					HttpResponse<String> response = edgeAdmin("GET", "/admin/v1/kiosks", null);
+					send(exchange, response.statusCode(), response.body());
+					return;
+				}
 				case "POST /stop" -> {
 					stop.countDown();
 					answer = Map.of("stack", "stopping");
@@ -342,6 +353,58 @@ public final class BrowserStack {
 		}
 		catch (IOException | RuntimeException ex) {
 			send(exchange, 500, WireFormat.write(Map.of("error", String.valueOf(ex))));
+		}
+	}
+
+	/**
+	 * A new kiosk for the first-run page (#37): an enrolment code minted at the edge
+	 * ({@code POST /admin/v1/enrolments}, a kiosk of the browser event) and
+	 * {@code kiosk-agent serve} started without a token, with a configuration file that
+	 * does not exist yet and {@code --edge}: it serves the first-run page.
+	 */
+	private synchronized Map<String, Object> startFirstRun() throws IOException, InterruptedException {
+		Map<String, Object> request = Map.of("eventId", EVENT, "printerPool", "default", "profile", "KIOSK",
+				"expiresInMinutes", 30);
+		HttpResponse<String> minted = edgeAdmin("POST", "/admin/v1/enrolments", WireFormat.write(request));
+		expect(minted, 201);
+		String code = WireFormat.tree(minted.body().getBytes(StandardCharsets.UTF_8)).get("code").asString();
+		int port = freePort();
+		Path directory = this.work.resolve("first-run-" + (this.firstRunAgents.size() + 1));
+		List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), "io.eventops.agent.cli.KioskAgentCli", "serve", "--config",
+				directory.resolve("kiosk-agent.properties").toString(), "--edge", this.suite.edgeUrl().toString(),
+				"--ca-file", this.suite.caFile().toString(), "--db", directory.resolve("kiosk.db").toString(),
+				"--screen-port", Integer.toString(port), "--staff-pin", PIN, "--idle-reset", IDLE_RESET_SECONDS + "s",
+				"--backoff-initial", "500ms", "--backoff-max", "2s", "--connect-timeout", "2s", "--request-timeout",
+				"10s");
+		this.firstRunAgents.add(launchAgent(command, directory.getFileName() + ".log", port, "\"firstRun\":true"));
+		return Map.of("code", code, "screenUrl", "http://127.0.0.1:" + port + "/", "config",
+				directory.resolve("kiosk-agent.properties").toString());
+	}
+
+	private void stopFirstRunAgents() throws InterruptedException {
+		for (Process process : this.firstRunAgents) {
+			if (process.isAlive()) {
+				process.destroy();
+				process.waitFor(20, TimeUnit.SECONDS);
+			}
+		}
+	}
+
+	private HttpResponse<String> edgeAdmin(String method, String path, String json)
+			throws IOException, InterruptedException {
+		try (HttpClient edge = KioskProvisioner.httpClient(this.suite.caFile())) {
+			HttpRequest.Builder request = HttpRequest.newBuilder(this.suite.edgeUrl().resolve(path))
+				.timeout(Duration.ofSeconds(30))
+				.header("Authorization", this.adminBasic);
+			if (json != null) {
+				request.header("Content-Type", "application/json")
+					.method(method, HttpRequest.BodyPublishers.ofString(json));
+			}
+			else {
+				request.method(method, HttpRequest.BodyPublishers.noBody());
+			}
+			return edge.send(request.build(), HttpResponse.BodyHandlers.ofString());
 		}
 	}
 
@@ -386,6 +449,12 @@ public final class BrowserStack {
 	}
 
 	private Process launchAgent(List<String> command, String log, int port) throws IOException, InterruptedException {
+		return launchAgent(command, log, port, "\"ready\":true");
+	}
+
+	// started once its status answers with the given text
+	private Process launchAgent(List<String> command, String log, int port, String ready)
+			throws IOException, InterruptedException {
 		Process agent = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.work.resolve(log).toFile()))
 			.start();
@@ -395,7 +464,7 @@ public final class BrowserStack {
 			try {
 				HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(status).GET().build(),
 						HttpResponse.BodyHandlers.ofString());
-				if (response.statusCode() == 200 && response.body().contains("\"ready\":true")) {
+				if (response.statusCode() == 200 && response.body().contains(ready)) {
 					return agent;
 				}
 			}
