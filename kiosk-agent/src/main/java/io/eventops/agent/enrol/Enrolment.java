@@ -1,18 +1,13 @@
 package io.eventops.agent.enrol;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.Certificate;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,6 +66,34 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 			throw new IllegalArgumentException(
 					this.target + " exists: this kiosk is enrolled already (remove the file to enrol it again)");
 		}
+		// everything the device can find out by itself is checked before the code is
+		// redeemed: a redeemed code is used, and a kiosk whose token nobody can use is
+		// stuck at the edge
+		Outcome taken = logInUse();
+		if (taken != null) {
+			return taken;
+		}
+		ConfigWriter writer;
+		try {
+			writer = ConfigWriter.prepare(this.target);
+		}
+		catch (IOException ex) {
+			return new NotWritable(this.target, ex.toString());
+		}
+		try {
+			Outcome outcome = redeem(code, label, writer);
+			if (!(outcome instanceof Enrolled)) {
+				writer.discard();
+			}
+			return outcome;
+		}
+		catch (InterruptedException | RuntimeException ex) {
+			writer.discard();
+			throw ex;
+		}
+	}
+
+	private Outcome redeem(String code, String label, ConfigWriter writer) throws InterruptedException {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("code", code);
 		if (label != null && !label.isBlank()) {
@@ -116,35 +139,28 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 		if (this.database != null) {
 			settings.setProperty("db", this.database);
 		}
-		write(this.target, settings, "kiosk-agent enroll " + Instant.now() + ": event " + enrolled.eventId() + ", area "
+		writer.commit(settings, "kiosk-agent enroll " + Instant.now() + ": event " + enrolled.eventId() + ", area "
 				+ enrolled.areaId() + ", direction " + enrolled.direction() + ", profile " + enrolled.profile());
 		return enrolled;
 	}
 
-	private static void write(Path target, Properties settings, String comment) {
-		try {
-			Path parent = target.toAbsolutePath().getParent();
-			if (parent != null) {
-				Files.createDirectories(parent);
-			}
-			try {
-				Files.createFile(target,
-						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-			}
-			catch (UnsupportedOperationException ex) {
-				// not a POSIX file system: the directory's own access rules apply
-				Files.createFile(target);
-			}
-			try (Writer out = Files.newBufferedWriter(target, StandardCharsets.UTF_8,
-					StandardOpenOption.TRUNCATE_EXISTING)) {
-				settings.store(out, comment);
-			}
+	// a log at --db that already belongs to a kiosk cannot be opened by the new one
+	// (one log per kiosk): refused before the code is used, the log left as it is
+	private Outcome logInUse() {
+		if (this.database == null) {
+			return null;
 		}
-		catch (FileAlreadyExistsException ex) {
-			throw new IllegalArgumentException(target + " exists: this kiosk is enrolled already");
+		Path log = Path.of(this.database);
+		if (!Files.exists(log)) {
+			return null;
+		}
+		try {
+			String owner = LogOwner.of(log);
+			return (owner != null) ? new LogInUse(log, owner) : null;
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
+			// not a log this agent can open: the new kiosk could not start from it either
+			return new LogInUse(log, null);
 		}
 	}
 
@@ -164,7 +180,7 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	}
 
 	/** What an enrolment came to. */
-	public sealed interface Outcome permits Enrolled, Refused, Unreachable {
+	public sealed interface Outcome permits Enrolled, Refused, Unreachable, LogInUse, NotWritable {
 
 	}
 
@@ -203,6 +219,29 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	 * @param message what went wrong
 	 */
 	public record Unreachable(String message) implements Outcome {
+
+	}
+
+	/**
+	 * The log at {@code --db} belongs to a kiosk already (or is no kiosk log); the code
+	 * was not redeemed and nothing was written.
+	 *
+	 * @param log the log file
+	 * @param kioskId the kiosk it belongs to, or null when it cannot be read as a kiosk
+	 * log
+	 */
+	public record LogInUse(Path log, String kioskId) implements Outcome {
+
+	}
+
+	/**
+	 * The configuration file cannot be created; the code was not redeemed and nothing was
+	 * written.
+	 *
+	 * @param config the configuration file
+	 * @param reason why, for the agent's own output (not for a screen)
+	 */
+	public record NotWritable(Path config, String reason) implements Outcome {
 
 	}
 
