@@ -26,7 +26,9 @@ import tools.jackson.databind.JsonNode;
  * Redeems a one-time enrolment code at the edge ({@code POST /v1/enrol}) and writes the
  * kiosk's configuration file, created readable by its owner only before the token is in
  * it and never over another file, with the SHA-256 of the edge certificate it enrolled
- * against pinned: every later connection refuses an edge that presents another one.
+ * against pinned: every later connection refuses an edge that presents another one. What
+ * the device can check by itself (the file can be created, the {@code database} log is no
+ * other kiosk's) is checked before the code is redeemed, so that it never burns the code.
  *
  * @param edge the edge's base URL, https only
  * @param caFile a PEM CA file to trust, or null for the pin or the JDK's trust store
@@ -64,7 +66,8 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	public Outcome enrol(String code, String label) throws InterruptedException {
 		if (Files.exists(this.target)) {
 			throw new IllegalArgumentException(
-					this.target + " exists: this kiosk is enrolled already (remove the file to enrol it again)");
+					this.target + " exists: this kiosk is enrolled already (to enrol it again, flush or export its log "
+							+ "first: docs/fleet.md, Re-enrolling a device)");
 		}
 		// everything the device can find out by itself is checked before the code is
 		// redeemed: a redeemed code is used, and a kiosk whose token nobody can use is
