@@ -536,7 +536,10 @@ class KioskApp extends HTMLElement {
 			answer = await call('POST', '/api/enrol', { code, label: typedLabel.trim() === '' ? undefined : typedLabel.trim() });
 		} catch (error) {
 			const key = `firstrun.problem.${error.kind}`;
-			const text = key in this.messages ? this.t(key) : this.t('firstrun.problem.other', { status: error.status });
+			// the agent's problem names what staff need: the kiosk a log belongs to, the
+			// configuration file that cannot be written
+			const facts = { kiosk: error.problem?.kioskId ?? '?', log: error.problem?.log ?? '', path: error.problem?.path ?? '' };
+			const text = key in this.messages ? this.t(key, facts) : this.t('firstrun.problem.other', { status: error.status });
 			this.showFirstRun(text, typedCode, typedLabel);
 			return;
 		}

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -24,6 +25,8 @@ import io.eventops.agent.config.AgentConfig;
 import io.eventops.agent.config.ConfigResolver;
 import io.eventops.agent.flush.FlushRound;
 import io.eventops.agent.http.TlsTrust;
+import io.eventops.agent.http.WireFormat;
+import io.eventops.agent.log.KioskLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,6 +126,33 @@ class EnrollTests {
 				edge.enrolmentCode(Map.of()), "--config", config.toString(), "--ca-file", edge.caFile().toString()))
 			.isEqualTo(2);
 		assertThat(Files.readString(config)).isEqualTo(written);
+	}
+
+	// #37 review: the log at --db belongs to another kiosk; the new one could not open it
+	@Test
+	void aDbLogOfAnotherKioskIsRefusedBeforeTheCodeIsUsed() throws Exception {
+		EdgeFixture edge = EdgeFixture.get();
+		Path database = this.directory.resolve("k.db");
+		KioskLog.open(database, "kiosk-old", 4096, WireFormat::entry, Clock.systemUTC()).close();
+		String code = edge.enrolmentCode(Map.of());
+		Path config = this.directory.resolve("kiosk-agent.properties");
+		assertThat(KioskAgentCli.execute("enroll", "--edge", edge.edgeUrl().toString(), "--code", code, "--config",
+				config.toString(), "--ca-file", edge.caFile().toString(), "--db", database.toString()))
+			.isEqualTo(2);
+		assertThat(config).doesNotExist();
+		try (var files = Files.list(this.directory)) {
+			// the log's own files (SQLite's -wal and -shm) and nothing else
+			assertThat(files).allMatch((file) -> file.getFileName().toString().startsWith("k.db"));
+		}
+		try (KioskLog kept = KioskLog.open(database, "kiosk-old", 4096, WireFormat::entry, Clock.systemUTC())) {
+			assertThat(kept.state().kioskId()).isEqualTo("kiosk-old");
+		}
+
+		// the code was not used
+		assertThat(KioskAgentCli.execute("enroll", "--edge", edge.edgeUrl().toString(), "--code", code, "--config",
+				config.toString(), "--ca-file", edge.caFile().toString(), "--db",
+				this.directory.resolve("new.db").toString()))
+			.isZero();
 	}
 
 	private static Properties read(Path file) throws IOException {

@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code enroll} (#37): redeems a one-time enrolment code at the edge and writes the
  * kiosk's configuration file through {@link Enrolment}. Exit code 0 when enrolled, 1 when
- * the edge refused the code, 2 for a bad argument or an existing configuration file.
+ * the edge refused the code, 2 for a bad argument, an existing configuration file, a
+ * {@code --db} log of another kiosk or a configuration that cannot be written (the code
+ * not used).
  */
 @Command(name = "enroll", mixinStandardHelpOptions = true,
 		description = "Enrol this kiosk with a one-time code and write its configuration file.")
@@ -62,6 +64,18 @@ final class EnrollCommand implements Callable<Integer> {
 			case Enrolment.Unreachable unreachable -> {
 				System.err.println("kiosk-agent: " + unreachable.message());
 				yield 1;
+			}
+			case Enrolment.LogInUse taken -> {
+				System.err.println("kiosk-agent: the log " + taken.log() + " belongs to "
+						+ ((taken.kioskId() != null) ? "kiosk " + taken.kioskId() : "no kiosk this agent can read")
+						+ ": export its entries (kiosk-agent export) and move it away, or restore that kiosk's "
+						+ "configuration; the code was not used");
+				yield 2;
+			}
+			case Enrolment.NotWritable notWritable -> {
+				System.err.println("kiosk-agent: " + notWritable.config() + " cannot be written ("
+						+ notWritable.reason() + "); the code was not used");
+				yield 2;
 			}
 		};
 	}

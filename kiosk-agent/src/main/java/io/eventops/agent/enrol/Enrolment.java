@@ -1,18 +1,13 @@
 package io.eventops.agent.enrol;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.Certificate;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +26,9 @@ import tools.jackson.databind.JsonNode;
  * Redeems a one-time enrolment code at the edge ({@code POST /v1/enrol}) and writes the
  * kiosk's configuration file, created readable by its owner only before the token is in
  * it and never over another file, with the SHA-256 of the edge certificate it enrolled
- * against pinned: every later connection refuses an edge that presents another one.
+ * against pinned: every later connection refuses an edge that presents another one. What
+ * the device can check by itself (the file can be created, the {@code database} log is no
+ * other kiosk's) is checked before the code is redeemed, so that it never burns the code.
  *
  * @param edge the edge's base URL, https only
  * @param caFile a PEM CA file to trust, or null for the pin or the JDK's trust store
@@ -69,8 +66,37 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	public Outcome enrol(String code, String label) throws InterruptedException {
 		if (Files.exists(this.target)) {
 			throw new IllegalArgumentException(
-					this.target + " exists: this kiosk is enrolled already (remove the file to enrol it again)");
+					this.target + " exists: this kiosk is enrolled already (to enrol it again, flush or export its log "
+							+ "first: docs/fleet.md, Re-enrolling a device)");
 		}
+		// everything the device can find out by itself is checked before the code is
+		// redeemed: a redeemed code is used, and a kiosk whose token nobody can use is
+		// stuck at the edge
+		Outcome taken = logInUse();
+		if (taken != null) {
+			return taken;
+		}
+		ConfigWriter writer;
+		try {
+			writer = ConfigWriter.prepare(this.target);
+		}
+		catch (IOException ex) {
+			return new NotWritable(this.target, ex.toString());
+		}
+		try {
+			Outcome outcome = redeem(code, label, writer);
+			if (!(outcome instanceof Enrolled)) {
+				writer.discard();
+			}
+			return outcome;
+		}
+		catch (InterruptedException | RuntimeException ex) {
+			writer.discard();
+			throw ex;
+		}
+	}
+
+	private Outcome redeem(String code, String label, ConfigWriter writer) throws InterruptedException {
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("code", code);
 		if (label != null && !label.isBlank()) {
@@ -116,35 +142,28 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 		if (this.database != null) {
 			settings.setProperty("db", this.database);
 		}
-		write(this.target, settings, "kiosk-agent enroll " + Instant.now() + ": event " + enrolled.eventId() + ", area "
+		writer.commit(settings, "kiosk-agent enroll " + Instant.now() + ": event " + enrolled.eventId() + ", area "
 				+ enrolled.areaId() + ", direction " + enrolled.direction() + ", profile " + enrolled.profile());
 		return enrolled;
 	}
 
-	private static void write(Path target, Properties settings, String comment) {
-		try {
-			Path parent = target.toAbsolutePath().getParent();
-			if (parent != null) {
-				Files.createDirectories(parent);
-			}
-			try {
-				Files.createFile(target,
-						PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-			}
-			catch (UnsupportedOperationException ex) {
-				// not a POSIX file system: the directory's own access rules apply
-				Files.createFile(target);
-			}
-			try (Writer out = Files.newBufferedWriter(target, StandardCharsets.UTF_8,
-					StandardOpenOption.TRUNCATE_EXISTING)) {
-				settings.store(out, comment);
-			}
+	// a log at --db that already belongs to a kiosk cannot be opened by the new one
+	// (one log per kiosk): refused before the code is used, the log left as it is
+	private Outcome logInUse() {
+		if (this.database == null) {
+			return null;
 		}
-		catch (FileAlreadyExistsException ex) {
-			throw new IllegalArgumentException(target + " exists: this kiosk is enrolled already");
+		Path log = Path.of(this.database);
+		if (!Files.exists(log)) {
+			return null;
+		}
+		try {
+			String owner = LogOwner.of(log);
+			return (owner != null) ? new LogInUse(log, owner) : null;
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot write " + target + ": " + ex.getMessage(), ex);
+			// not a log this agent can open: the new kiosk could not start from it either
+			return new LogInUse(log, null);
 		}
 	}
 
@@ -164,7 +183,7 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	}
 
 	/** What an enrolment came to. */
-	public sealed interface Outcome permits Enrolled, Refused, Unreachable {
+	public sealed interface Outcome permits Enrolled, Refused, Unreachable, LogInUse, NotWritable {
 
 	}
 
@@ -203,6 +222,29 @@ public record Enrolment(URI edge, Path caFile, String pin, Path target, String d
 	 * @param message what went wrong
 	 */
 	public record Unreachable(String message) implements Outcome {
+
+	}
+
+	/**
+	 * The log at {@code --db} belongs to a kiosk already (or is no kiosk log); the code
+	 * was not redeemed and nothing was written.
+	 *
+	 * @param log the log file
+	 * @param kioskId the kiosk it belongs to, or null when it cannot be read as a kiosk
+	 * log
+	 */
+	public record LogInUse(Path log, String kioskId) implements Outcome {
+
+	}
+
+	/**
+	 * The configuration file cannot be created; the code was not redeemed and nothing was
+	 * written.
+	 *
+	 * @param config the configuration file
+	 * @param reason why, for the agent's own output (not for a screen)
+	 */
+	public record NotWritable(Path config, String reason) implements Outcome {
 
 	}
 

@@ -179,6 +179,15 @@ public final class FirstRunServer implements AutoCloseable {
 					System.err.println("kiosk-screen: enrolment: " + unreachable.message());
 					Http.problem(exchange, 502, "edge-unreachable", unreachable.message());
 				}
+				case Enrolment.LogInUse taken -> logInUse(exchange, taken);
+				case Enrolment.NotWritable notWritable -> {
+					System.err.println("kiosk-screen: enrolment: " + notWritable.config() + " cannot be written ("
+							+ notWritable.reason() + "); the code was not used");
+					Http.problem(exchange, 500, "config-not-writable",
+							"the configuration file " + notWritable.config()
+									+ " cannot be written; the code was not used; call staff",
+							Map.of("path", notWritable.config().toString()));
+				}
 			}
 		}
 	}
@@ -225,6 +234,22 @@ public final class FirstRunServer implements AutoCloseable {
 		int status = (refused.status() >= 400 && refused.status() < 500) ? refused.status() : 502;
 		Http.problem(exchange, status, suffix, "the edge refused the code: " + refused.detail(),
 				Map.of("edgeStatus", refused.status()));
+	}
+
+	// the log at --db belongs to another kiosk (a device re-enrolled that kept its log):
+	// the new kiosk could not open it, so the code is not redeemed
+	private static void logInUse(HttpExchange exchange, Enrolment.LogInUse taken) throws IOException {
+		String owner = (taken.kioskId() != null) ? "kiosk " + taken.kioskId() : "no kiosk this agent can read";
+		System.err.println("kiosk-screen: enrolment refused: the log " + taken.log() + " belongs to " + owner
+				+ "; the code was not used");
+		Map<String, Object> extra = new LinkedHashMap<>();
+		extra.put("log", taken.log().toString());
+		extra.put("kioskId", taken.kioskId());
+		Http.problem(exchange, 409, "log-belongs-to-another-kiosk",
+				"the log " + taken.log() + " belongs to " + owner
+						+ ": export its entries (kiosk-agent export) and move the log away, or restore that kiosk's "
+						+ "configuration; the code was not used",
+				extra);
 	}
 
 	@Override
