@@ -12,7 +12,8 @@ import org.springframework.test.context.ContextConfiguration;
 /**
  * A full orchestrator on a random port against real PostgreSQL (with the reconciler's
  * schema) and Redis, with fast probes; one database and Redis namespace shared by every
- * class with this annotation.
+ * class with this annotation. A property one class needs is set here, not in a
+ * {@code @TestPropertySource} of that class, which would start a context of its own.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -28,7 +29,10 @@ import org.springframework.test.context.ContextConfiguration;
 				"eventops.print.erasure-check=200ms",
 				// virtual printers listen on loopback, on ephemeral ports
 				"eventops.print.printer-network.allowed-cidrs=127.0.0.0/8",
-				"eventops.print.printer-network.allowed-ports=1024-65535" })
+				"eventops.print.printer-network.allowed-ports=1024-65535",
+				// one context for every class, BadgeStatusReadTests' internal reads too
+				// (issue #40)
+				TestData.INTERNAL_TOKEN_PROPERTY })
 @ContextConfiguration(initializers = PrintInfrastructureInitializer.class)
 public @interface OrchestratorTest {
 

@@ -19,6 +19,14 @@ public final class TestData extends CommonTestData {
 
 	static final String ADMIN_PASSWORD_PROPERTY = "eventops.security.admin-password=" + ADMIN_PASSWORD;
 
+	/**
+	 * The bearer token of {@code /internal/**} in every {@link OrchestratorTest} context
+	 * (only the edge's reads use it; one context for all, issue #40).
+	 */
+	public static final String INTERNAL_TOKEN = "orchestrator-test-internal-token";
+
+	static final String INTERNAL_TOKEN_PROPERTY = "eventops.security.internal-token=" + INTERNAL_TOKEN;
+
 	private TestData() {
 	}
 

@@ -6,8 +6,6 @@ import io.eventops.orchestrator.TestData;
 import io.eventops.orchestrator.TestData.BadgeJob;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.test.context.TestPropertySource;
-
 import static io.eventops.orchestrator.HttpTestClient.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,10 +14,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * event's newest job of an attendee as the ledger (or the outbox) has it.
  */
 @OrchestratorTest
-@TestPropertySource(properties = "eventops.security.internal-token=" + BadgeStatusReadTests.TOKEN)
 class BadgeStatusReadTests extends PrintFloorTest {
 
-	static final String TOKEN = "orchestrator-test-internal-token";
+	// the token every @OrchestratorTest context has: this class shares their context
+	static final String TOKEN = TestData.INTERNAL_TOKEN;
 
 	@Test
 	void answersTheNewestJobOfTheEventWithTheInternalTokenOnly() {
