@@ -13,7 +13,9 @@ import java.util.stream.Stream;
 /**
  * CPU time by process group on this machine (Linux {@code /proc}), read before and after
  * the flush window: which of the drill's own JVM, the service JVMs, PostgreSQL and Redis
- * used the cores. Processes that exit between two snapshots are not counted.
+ * used the cores. A process that exits between two snapshots counts with its parent once
+ * the parent has waited for it (PostgreSQL's backends with the postmaster); one whose
+ * parent never waits is lost.
  */
 public final class CpuAccounting {
 
@@ -40,7 +42,7 @@ public final class CpuAccounting {
 			for (Path dir : entries.filter((p) -> p.getFileName().toString().chars().allMatch(Character::isDigit))
 				.toList()) {
 				long pid = Long.parseLong(dir.getFileName().toString());
-				Stat stat = stat(dir);
+				Stat stat = stat(dir, true);
 				if (stat != null) {
 					seconds.merge(group(pid, stat.command(), named), stat.seconds(), Double::sum);
 				}
@@ -68,7 +70,7 @@ public final class CpuAccounting {
 				return;
 			}
 			try (Stream<Path> threads = Files.list(tasks)) {
-				threads.map(CpuAccounting::stat)
+				threads.map((thread) -> stat(thread, false))
 					.filter((stat) -> stat != null && isCompiler(stat.command()))
 					.forEach((stat) -> seconds.merge(name, stat.seconds(), Double::sum));
 			}
@@ -113,7 +115,13 @@ public final class CpuAccounting {
 		return "other";
 	}
 
-	private static Stat stat(Path dir) {
+	// A process's own CPU and, with reapedChildren, that of its children that exited and
+	// were waited for (cutime, cstime): PostgreSQL's backends of connections closed
+	// inside a window (the raw baseline's) count with the postmaster, not as nothing. A
+	// child alive at both snapshots counts under its own pid; one that exits between them
+	// moves from its own pid to its parent's, so the delta stays right. Not for threads:
+	// their cutime is the whole process's.
+	private static Stat stat(Path dir, boolean reapedChildren) {
 		try {
 			String text = Files.readString(dir.resolve("stat"));
 			int open = text.indexOf('(');
@@ -123,6 +131,10 @@ public final class CpuAccounting {
 			// after the command: state is field 3, utime 14, stime 15 (1-based in
 			// proc(5))
 			long ticks = Long.parseLong(fields.get(11)) + Long.parseLong(fields.get(12));
+			if (reapedChildren) {
+				// cutime 16, cstime 17
+				ticks += Long.parseLong(fields.get(13)) + Long.parseLong(fields.get(14));
+			}
 			return new Stat(command, ticks / TICKS_PER_SECOND);
 		}
 		catch (IOException | RuntimeException ex) {

@@ -22,6 +22,19 @@ class CpuAccountingTests {
 	}
 
 	@Test
+	void aChildThatExitedInTheWindowCountsWithItsParent() throws Exception {
+		long self = ProcessHandle.current().pid();
+		Map<String, Double> before = CpuAccounting.snapshot(Map.of(self, "this JVM"));
+		// a child that burns about half a second of CPU and exits; this JVM waits for it
+		Process child = new ProcessBuilder("sh", "-c", "i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done").start();
+		assertThat(child.waitFor()).isZero();
+		double childSeconds = CpuAccounting.delta(before, CpuAccounting.snapshot(Map.of(self, "this JVM")))
+			.getOrDefault("this JVM", 0.0);
+		// the shell's loop alone: well over the JVM's own few ticks in this window
+		assertThat(childSeconds).isGreaterThan(0.1);
+	}
+
+	@Test
 	void aJvmThatIsGoneCountsNothing() {
 		assertThat(CpuAccounting.jit(Map.of(Long.MAX_VALUE, "gone"))).isEmpty();
 	}
