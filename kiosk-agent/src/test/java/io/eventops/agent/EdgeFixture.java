@@ -74,7 +74,9 @@ final class EdgeFixture {
 		this.redis = reconciler.getBean(StringRedisTemplate.class);
 		this.reconcilerPort = ((WebServerApplicationContext) reconciler).getWebServer().getPort();
 
-		this.tlsDirectory = Path.of("target/edge-test-tls").toAbsolutePath();
+		// one directory per test JVM: two forks generating the edge certificate into one
+		// directory at once overwrote each other (a CA file that did not match the edge)
+		this.tlsDirectory = Path.of("target/edge-test-tls-" + ProcessHandle.current().pid()).toAbsolutePath();
 		Map<String, Object> edge = shared(redis);
 		edge.put("eventops.edge.reconciler.base-url", "http://127.0.0.1:" + this.reconcilerPort);
 		// no orchestrator here: the badge status answers 503 (the edge tests and the
