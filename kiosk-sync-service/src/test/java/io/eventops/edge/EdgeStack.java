@@ -35,7 +35,9 @@ public final class EdgeStack {
 	/**
 	 * Where test edges generate their certificate: fixed, because the TLS setup runs
 	 * while the environment is prepared, before a context initializer could name a fresh
-	 * directory; reusing it across runs exercises the reuse path.
+	 * directory; reusing it across runs exercises the reuse path, and the module's two
+	 * test JVMs starting their edges on it at once the generation's lock (one generates,
+	 * the other serves that pair).
 	 */
 	public static final String TLS_DIRECTORY = "target/edge-test-tls";
 
