@@ -122,6 +122,13 @@ public final class EdgeClient {
 			.POST(HttpRequest.BodyPublishers.ofString(body)));
 	}
 
+	public Response post(String path, String authorization, String contentType, String body,
+			java.util.Map<String, String> headers) {
+		HttpRequest.Builder request = request(path, authorization).header("Content-Type", contentType);
+		headers.forEach(request::header);
+		return send(request.POST(HttpRequest.BodyPublishers.ofString(body)));
+	}
+
 	public Response post(String path, String authorization, String contentType, HttpRequest.BodyPublisher publisher) {
 		return send(request(path, authorization).header("Content-Type", contentType).POST(publisher));
 	}

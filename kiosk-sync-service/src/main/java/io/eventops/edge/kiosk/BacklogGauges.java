@@ -21,31 +21,44 @@ class BacklogGauges {
 
 	private final MeterRegistry registry;
 
-	private final Map<String, AtomicLong> values = new ConcurrentHashMap<>();
+	private final Map<String, Values> values = new ConcurrentHashMap<>();
 
 	BacklogGauges(MeterRegistry registry) {
 		this.registry = registry;
 	}
 
 	void set(String kioskId, long backlog, long missing) {
-		gauge("eventops.edge.kiosk.backlog", kioskId,
-				"Entries still on the kiosk (highest local seq reported minus watermark)", null)
-			.set(Math.max(0, backlog));
-		gauge("eventops.edge.kiosk.gaps", kioskId, "Seqs missing below the highest seq seen", null).set(missing);
-		gauge("eventops.edge.kiosk.last.seen", kioskId, "When the kiosk last flushed, epoch seconds", "seconds")
-			.set(System.currentTimeMillis() / 1000);
+		// a kiosk's three gauges registered at its first flush: no names built or meters
+		// looked up per flush (#39)
+		Values kiosk = this.values.get(kioskId);
+		if (kiosk == null) {
+			kiosk = this.values.computeIfAbsent(kioskId, this::register);
+		}
+		kiosk.backlog().set(Math.max(0, backlog));
+		kiosk.gaps().set(missing);
+		kiosk.lastSeen().set(System.currentTimeMillis() / 1000);
+	}
+
+	private Values register(String kioskId) {
+		return new Values(
+				gauge("eventops.edge.kiosk.backlog", kioskId,
+						"Entries still on the kiosk (highest local seq reported minus watermark)", null),
+				gauge("eventops.edge.kiosk.gaps", kioskId, "Seqs missing below the highest seq seen", null),
+				gauge("eventops.edge.kiosk.last.seen", kioskId, "When the kiosk last flushed, epoch seconds",
+						"seconds"));
 	}
 
 	private AtomicLong gauge(String name, String kioskId, String description, String unit) {
-		return this.values.computeIfAbsent(name + "/" + kioskId, (key) -> {
-			AtomicLong value = new AtomicLong();
-			Gauge.builder(name, value, AtomicLong::get)
-				.description(description)
-				.baseUnit(unit)
-				.tag("kioskId", kioskId)
-				.register(this.registry);
-			return value;
-		});
+		AtomicLong value = new AtomicLong();
+		Gauge.builder(name, value, AtomicLong::get)
+			.description(description)
+			.baseUnit(unit)
+			.tag("kioskId", kioskId)
+			.register(this.registry);
+		return value;
+	}
+
+	private record Values(AtomicLong backlog, AtomicLong gaps, AtomicLong lastSeen) {
 	}
 
 }

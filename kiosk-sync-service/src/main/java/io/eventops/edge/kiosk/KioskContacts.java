@@ -25,7 +25,8 @@ import org.springframework.web.servlet.HandlerInterceptor;
  * last contact; a malformed one is refused before anything is applied. A kiosk's row is
  * written at most once per {@code contact-write-interval}: the condition is in the
  * statement, so a storm of flushes costs one write per kiosk per interval on any number
- * of replicas.
+ * of replicas; the token check reads the same condition, and a request whose contact is
+ * not due sends no statement at all (issue #39).
  */
 @Component
 public class KioskContacts implements HandlerInterceptor {
@@ -41,6 +42,13 @@ public class KioskContacts implements HandlerInterceptor {
 
 	/** The kiosk's clock when it sent the request, RFC 3339. */
 	public static final String CLOCK = "Kiosk-Clock";
+
+	/**
+	 * The request attribute that says the kiosk's contact was written within the
+	 * {@code contact-write-interval}, as the token check read it in the same request
+	 * (issue #39): the heartbeat is still checked, but not written.
+	 */
+	public static final String CONTACT_RECENT = KioskContacts.class.getName() + ".recent";
 
 	private static final Pattern VERSION_TEXT = Pattern.compile("[A-Za-z0-9._+-]{1,64}");
 
@@ -84,6 +92,10 @@ public class KioskContacts implements HandlerInterceptor {
 			catch (DateTimeParseException | ArithmeticException ex) {
 				throw EdgeException.malformedHeartbeat(CLOCK, "must be an RFC 3339 time with its offset");
 			}
+		}
+		if (Boolean.TRUE.equals(request.getAttribute(CONTACT_RECENT))) {
+			// the statement's own condition would match nothing: no round trip for it
+			return true;
 		}
 		this.jdbc.update(WRITE, version, backlog, diskFree, offset, kiosk.kioskId(),
 				this.properties.contactWriteInterval().toMillis() / 1000.0);

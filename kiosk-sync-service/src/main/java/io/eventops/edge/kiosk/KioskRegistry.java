@@ -40,10 +40,14 @@ public class KioskRegistry {
 
 	private final KioskTokenProperties properties;
 
-	KioskRegistry(JdbcTemplate jdbc, TransactionTemplate transactions, KioskTokenProperties properties) {
+	private final double contactWriteSeconds;
+
+	KioskRegistry(JdbcTemplate jdbc, TransactionTemplate transactions, KioskTokenProperties properties,
+			ContactProperties contacts) {
 		this.jdbc = jdbc;
 		this.transactions = transactions;
 		this.properties = properties;
+		this.contactWriteSeconds = seconds(contacts.contactWriteInterval());
 	}
 
 	/**
@@ -106,7 +110,8 @@ public class KioskRegistry {
 				  revoked_at IS NOT NULL AND coalesce(revocation_effective_at, revoked_at) <= now(),
 				  coalesce(revocation_mode, 'LOST'), coalesce(revocation_effective_at, revoked_at),
 				  token_hash = ?, coalesce(previous_token_hash = ?, false), rotation_requested_at IS NOT NULL,
-				  coalesce(rotation_pending_until <= now(), false), coalesce(previous_token_valid_until <= now(), true)
+				  coalesce(rotation_pending_until <= now(), false), coalesce(previous_token_valid_until <= now(), true),
+				  last_contact_at IS NULL OR last_contact_at < now() - make_interval(secs => ?)
 				FROM edge.kiosks
 				WHERE token_hash = ? OR previous_token_hash = ?
 				  OR kiosk_id = (SELECT kiosk_id FROM edge.pending_tokens WHERE token_hash = ?)""", (rs, n) -> {
@@ -122,16 +127,17 @@ public class KioskRegistry {
 				// the kiosk's token; while a rotation is pending it stops only once the
 				// kiosk has not used a delivered token for rotation-max-pending
 				return (rotationDue && rs.getBoolean(13)) ? new TokenCheck.Unknown()
-						: new TokenCheck.Active(kiosk, rotationDue);
+						: new TokenCheck.Active(kiosk, rotationDue, rs.getBoolean(15));
 			}
 			if (rs.getBoolean(11)) {
 				// the token a promotion replaced: valid for the rotation grace after it
 				// (requests in flight), never delivered a new token
-				return rs.getBoolean(14) ? new TokenCheck.Unknown() : new TokenCheck.Active(kiosk, false);
+				return rs.getBoolean(14) ? new TokenCheck.Unknown()
+						: new TokenCheck.Active(kiosk, false, rs.getBoolean(15));
 			}
 			// a new token's first use: it is the kiosk's from now on
 			return promote(kiosk, hash) ? new TokenCheck.Active(kiosk, false) : new TokenCheck.Unknown();
-		}, hash, hash, hash, hash, hash);
+		}, hash, hash, this.contactWriteSeconds, hash, hash, hash);
 		return found.isEmpty() ? new TokenCheck.Unknown() : found.get(0);
 	}
 

@@ -27,15 +27,17 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Keeps each kiosk's sync state in {@code edge.kiosks}: last seen, highest seq seen,
  * contiguous watermark with the gaps below the highest seq seen, highest local seq
- * reported, outcome and flag counts. One transaction per flush, under the kiosk's row
- * lock, so concurrent flushes of one kiosk never lose an update.
+ * reported, outcome and flag counts. A flush reads the row and updates it only if it
+ * still holds what was read (a compare-and-set, two round trips and no transaction: issue
+ * #39), so concurrent flushes of one kiosk never lose an update; one that keeps losing
+ * the race takes the kiosk's row lock.
  */
 @Service
 public class KioskTracking {
 
 	private static final String LOCK = """
 			SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
-			  outcome_counts::text, flag_counts::text
+			  outcome_counts::text, flag_counts::text, final_ranges::text
 			FROM edge.kiosks WHERE kiosk_id = ? FOR UPDATE""";
 
 	private static final String UPDATE = """
@@ -43,6 +45,22 @@ public class KioskTracking {
 			  highest_local_seq_reported = ?, final_ranges = ?::int8[], outcome_counts = ?::jsonb,
 			  flag_counts = ?::jsonb
 			WHERE kiosk_id = ?""";
+
+	// the state as read, every column as text too, for the compare-and-set below
+	private static final String READ = """
+			SELECT contiguous_through_seq, highest_seen_seq, highest_local_seq_reported, final_ranges,
+			  outcome_counts::text, flag_counts::text, final_ranges::text
+			FROM edge.kiosks WHERE kiosk_id = ?""";
+
+	// the update, applied only when the state is still what was read: the new state is a
+	// function of the old one alone, so an unchanged state (whatever happened in between)
+	// makes it right, and a changed one is read again (no update is lost)
+	private static final String SWAP = UPDATE + " " + """
+			AND contiguous_through_seq = ? AND highest_seen_seq = ? AND highest_local_seq_reported = ?
+			AND final_ranges::text = ? AND outcome_counts::text = ? AND flag_counts::text = ?""";
+
+	// compare-and-set attempts before a flush takes the row lock instead
+	private static final int SWAP_ATTEMPTS = 4;
 
 	private final JdbcTemplate jdbc;
 
@@ -85,25 +103,24 @@ public class KioskTracking {
 	 * @return the kiosk's contiguous watermark after this flush
 	 */
 	public long recordFlush(String kioskId, long highestLocalSeq, List<EntryResult> results) {
-		State updated = this.transactions.execute((status) -> {
-			List<State> rows = this.jdbc.query(LOCK, this::state, kioskId);
-			if (rows.isEmpty()) {
-				throw EdgeException.notFound("Kiosk", kioskId);
-			}
-			State state = rows.get(0).with(highestLocalSeq, results);
-			ObjectNode outcomes = counts(state.outcomes());
-			ObjectNode flags = counts(state.flags());
-			for (EntryResult result : results) {
-				outcomes.put(result.outcome().name(), outcomes.path(result.outcome().name()).asLong(0) + 1);
-				for (Flag flag : result.flags()) {
-					flags.put(flag.name(), flags.path(flag.name()).asLong(0) + 1);
+		// two round trips, no transaction (issue #39): a read and a compare-and-set;
+		// concurrent flushes of one kiosk that keep changing the row in between fall
+		// back to the row lock
+		State updated = null;
+		for (int attempt = 0; attempt < SWAP_ATTEMPTS && updated == null; attempt++) {
+			updated = trySwap(kioskId, highestLocalSeq, results);
+		}
+		if (updated == null) {
+			updated = this.transactions.execute((status) -> {
+				List<Read> rows = this.jdbc.query(LOCK, this::read, kioskId);
+				if (rows.isEmpty()) {
+					throw EdgeException.notFound("Kiosk", kioskId);
 				}
-			}
-			this.jdbc.update(UPDATE, state.ranges().contiguousThroughSeq(), state.highestSeenSeq(),
-					state.highestLocalSeqReported(), array(state.ranges().flattened()), outcomes.toString(),
-					flags.toString(), kioskId);
-			return state;
-		});
+				Change change = change(rows.get(0).state(), highestLocalSeq, results);
+				this.jdbc.update(UPDATE, change.arguments(kioskId));
+				return change.state();
+			});
+		}
 		long missing = updated.ranges()
 			.gaps(updated.highestSeenSeq())
 			.stream()
@@ -111,6 +128,38 @@ public class KioskTracking {
 			.sum();
 		this.backlog.set(kioskId, updated.highestLocalSeqReported() - updated.ranges().contiguousThroughSeq(), missing);
 		return updated.ranges().contiguousThroughSeq();
+	}
+
+	// the new state when the row still held what was read, else null
+	private State trySwap(String kioskId, long highestLocalSeq, List<EntryResult> results) {
+		List<Read> rows = this.jdbc.query(READ, this::read, kioskId);
+		if (rows.isEmpty()) {
+			throw EdgeException.notFound("Kiosk", kioskId);
+		}
+		Read read = rows.get(0);
+		Change change = change(read.state(), highestLocalSeq, results);
+		Object[] update = change.arguments(kioskId);
+		Object[] arguments = Arrays.copyOf(update, update.length + 6);
+		arguments[update.length] = read.contiguousThroughSeq();
+		arguments[update.length + 1] = read.state().highestSeenSeq();
+		arguments[update.length + 2] = read.state().highestLocalSeqReported();
+		arguments[update.length + 3] = read.finalRanges();
+		arguments[update.length + 4] = read.state().outcomes();
+		arguments[update.length + 5] = read.state().flags();
+		return (this.jdbc.update(SWAP, arguments) == 1) ? change.state() : null;
+	}
+
+	private Change change(State old, long highestLocalSeq, List<EntryResult> results) {
+		State state = old.with(highestLocalSeq, results);
+		ObjectNode outcomes = counts(state.outcomes());
+		ObjectNode flags = counts(state.flags());
+		for (EntryResult result : results) {
+			outcomes.put(result.outcome().name(), outcomes.path(result.outcome().name()).asLong(0) + 1);
+			for (Flag flag : result.flags()) {
+				flags.put(flag.name(), flags.path(flag.name()).asLong(0) + 1);
+			}
+		}
+		return new Change(state, outcomes.toString(), flags.toString());
 	}
 
 	SyncState syncState(String kioskId) {
@@ -160,9 +209,9 @@ public class KioskTracking {
 				rs.getObject(23, OffsetDateTime.class)) : null;
 	}
 
-	private State state(ResultSet rs, int row) throws SQLException {
-		return new State(SeqRanges.of(rs.getLong(1), longs(rs, 4)), rs.getLong(2), rs.getLong(3), rs.getString(5),
-				rs.getString(6));
+	private Read read(ResultSet rs, int row) throws SQLException {
+		return new Read(new State(SeqRanges.of(rs.getLong(1), longs(rs, 4)), rs.getLong(2), rs.getLong(3),
+				rs.getString(5), rs.getString(6)), rs.getLong(1), rs.getString(7));
 	}
 
 	private static long[] longs(ResultSet rs, int column) throws SQLException {
@@ -185,6 +234,21 @@ public class KioskTracking {
 			map.put(name, node.get(name).asLong());
 		}
 		return map;
+	}
+
+	// a row as read: the state, and the columns the state does not keep as they were
+	private record Read(State state, long contiguousThroughSeq, String finalRanges) {
+	}
+
+	// a flush's new state and its counts, as UPDATE's arguments
+	private record Change(State state, String outcomes, String flags) {
+
+		Object[] arguments(String kioskId) {
+			return new Object[] { this.state.ranges().contiguousThroughSeq(), this.state.highestSeenSeq(),
+					this.state.highestLocalSeqReported(), array(this.state.ranges().flattened()), this.outcomes,
+					this.flags, kioskId };
+		}
+
 	}
 
 	private record State(SeqRanges ranges, long highestSeenSeq, long highestLocalSeqReported, String outcomes,

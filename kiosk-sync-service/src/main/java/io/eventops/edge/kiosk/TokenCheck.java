@@ -15,8 +15,21 @@ public sealed interface TokenCheck {
 	 * @param kiosk the kiosk
 	 * @param rotationDue whether the kiosk is to receive a new token with this answer
 	 * (its token is being rotated and it presented the old one)
+	 * @param contactDue whether the kiosk's contact (heartbeat) is due to be written: its
+	 * last one is older than the contact write interval, as the same statement read it
+	 * (issue #39: a request whose contact is not due costs no write)
 	 */
-	record Active(KioskPrincipal kiosk, boolean rotationDue) implements TokenCheck {
+	record Active(KioskPrincipal kiosk, boolean rotationDue, boolean contactDue) implements TokenCheck {
+
+		/**
+		 * An active kiosk whose contact is due.
+		 * @param kiosk the kiosk
+		 * @param rotationDue whether the kiosk is to receive a new token
+		 */
+		public Active(KioskPrincipal kiosk, boolean rotationDue) {
+			this(kiosk, rotationDue, true);
+		}
+
 	}
 
 	/**

@@ -1,10 +1,10 @@
 package io.eventops.edge.ratelimit;
 
-import io.eventops.web.buckets.RedisBuckets;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -16,16 +16,16 @@ class RateLimitConfiguration implements WebMvcConfigurer {
 
 	private final RateLimitProperties properties;
 
-	private final RedisBuckets buckets;
+	private final StringRedisTemplate redis;
 
 	private final String keyPrefix;
 
 	private final MeterRegistry meters;
 
-	RateLimitConfiguration(RateLimitProperties properties, RedisBuckets buckets,
+	RateLimitConfiguration(RateLimitProperties properties, StringRedisTemplate redis,
 			@Value("${eventops.redis.key-prefix:}") String keyPrefix, MeterRegistry meters) {
 		this.properties = properties;
-		this.buckets = buckets;
+		this.redis = redis;
 		this.keyPrefix = keyPrefix;
 		this.meters = meters;
 	}
@@ -34,7 +34,7 @@ class RateLimitConfiguration implements WebMvcConfigurer {
 	public void addInterceptors(InterceptorRegistry registry) {
 		if (this.properties.enabled()) {
 			registry
-				.addInterceptor(new RateLimitInterceptor(new KioskRateLimiter(this.buckets,
+				.addInterceptor(new RateLimitInterceptor(new KioskRateLimiter(this.redis,
 						this.properties.requestsPerSecond(), this.properties.burst(), this.keyPrefix, this.meters)))
 				.addPathPatterns("/v1/kiosks/**");
 		}

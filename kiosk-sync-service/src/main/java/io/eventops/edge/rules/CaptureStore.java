@@ -29,6 +29,21 @@ public interface CaptureStore {
 	void add(String kioskId, List<Capture> captures);
 
 	/**
+	 * A kiosk's captures in a window as {@link #between} answers them, and then
+	 * {@link #add} of new ones: a store may do both in one round trip (issue #39).
+	 * @param kioskId the kiosk
+	 * @param from the window's start, inclusive
+	 * @param through the window's end, inclusive
+	 * @param captures the captures to remember after the read
+	 * @return the captures in the window before these were added, in no particular order
+	 */
+	default List<Capture> betweenThenAdd(String kioskId, Instant from, Instant through, List<Capture> captures) {
+		List<Capture> known = between(kioskId, from, through);
+		add(kioskId, captures);
+		return known;
+	}
+
+	/**
 	 * One entry as the time rules remember it.
 	 *
 	 * @param seq the kiosk's seq

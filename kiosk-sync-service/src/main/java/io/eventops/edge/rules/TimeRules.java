@@ -88,18 +88,24 @@ public final class TimeRules {
 		}
 		Duration reach = this.settings.doubleTap().limit().compareTo(MINUTE) > 0 ? this.settings.doubleTap().limit()
 				: MINUTE;
-		List<CaptureStore.Capture> known = this.history.between(kioskId, earliest.minus(reach), latest.plus(reach));
-		CaptureHistory.KioskCaptures captures = CaptureHistory.of(known, known.size() + entries.size() + 1);
+		// the fresh entries are what the history remembers of this batch, whatever their
+		// flags: read and added in one call (one round trip to Redis, issue #39)
 		List<CaptureStore.Capture> added = new ArrayList<>();
 		for (int i = 0; i < entries.size(); i++) {
 			if (verdicts[i] == null) {
-				verdicts[i] = checkFresh(entries.get(i), now, captures);
 				FlushEntry entry = entries.get(i);
 				added.add(new CaptureStore.Capture(entry.seq(), entry.attendeeId(), entry.capturedAt().toInstant(),
 						entry.type()));
 			}
 		}
-		this.history.add(kioskId, added);
+		List<CaptureStore.Capture> known = this.history.betweenThenAdd(kioskId, earliest.minus(reach),
+				latest.plus(reach), added);
+		CaptureHistory.KioskCaptures captures = CaptureHistory.of(known, known.size() + entries.size() + 1);
+		for (int i = 0; i < entries.size(); i++) {
+			if (verdicts[i] == null) {
+				verdicts[i] = checkFresh(entries.get(i), now, captures);
+			}
+		}
 		return List.of(verdicts);
 	}
 

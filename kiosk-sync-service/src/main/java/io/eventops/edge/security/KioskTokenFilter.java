@@ -2,6 +2,7 @@ package io.eventops.edge.security;
 
 import java.io.IOException;
 
+import io.eventops.edge.kiosk.KioskContacts;
 import io.eventops.edge.kiosk.KioskRegistry;
 import io.eventops.edge.kiosk.TokenCheck;
 import jakarta.servlet.FilterChain;
@@ -49,6 +50,11 @@ class KioskTokenFilter extends OncePerRequestFilter {
 				switch (this.registry.check(token)) {
 					case TokenCheck.Active active -> {
 						SecurityContextHolder.getContext().setAuthentication(new KioskAuthentication(active.kiosk()));
+						if (!active.contactDue()) {
+							// the statement that checked the token saw a contact written
+							// within the interval: the heartbeat costs no write (#39)
+							request.setAttribute(KioskContacts.CONTACT_RECENT, Boolean.TRUE);
+						}
 						if (active.rotationDue()) {
 							// a new token with every answer to the old one (a lost
 							// response is

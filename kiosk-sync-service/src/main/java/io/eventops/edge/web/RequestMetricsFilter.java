@@ -1,6 +1,8 @@
 package io.eventops.edge.web;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -19,6 +21,8 @@ class RequestMetricsFilter extends OncePerRequestFilter {
 
 	private final MeterRegistry registry;
 
+	private final Map<Integer, Counter> counters = new ConcurrentHashMap<>();
+
 	RequestMetricsFilter(MeterRegistry registry) {
 		this.registry = registry;
 	}
@@ -36,13 +40,23 @@ class RequestMetricsFilter extends OncePerRequestFilter {
 			chain.doFilter(request, response);
 		}
 		finally {
-			Counter.builder("eventops.edge.requests")
-				.description("Kiosk and admin API responses by status")
-				.tag("status", Integer.toString(response.getStatus()))
-				.tag("api", request.getRequestURI().startsWith("/v1/") ? "kiosk" : "admin")
-				.register(this.registry)
-				.increment();
+			counter(response.getStatus(), request.getRequestURI().startsWith("/v1/")).increment();
 		}
+	}
+
+	// registered once per status and API, not built and looked up per request (#39)
+	private Counter counter(int status, boolean kiosk) {
+		int key = kiosk ? status : -status;
+		Counter counter = this.counters.get(key);
+		if (counter == null) {
+			counter = this.counters.computeIfAbsent(key,
+					(k) -> Counter.builder("eventops.edge.requests")
+						.description("Kiosk and admin API responses by status")
+						.tag("status", Integer.toString(status))
+						.tag("api", kiosk ? "kiosk" : "admin")
+						.register(this.registry));
+		}
+		return counter;
 	}
 
 }

@@ -22,6 +22,7 @@ import org.springframework.data.redis.core.RedisOperations;
 import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.ZSetOperations;
+import org.springframework.data.redis.core.script.RedisScript;
 
 /**
  * A kiosk's recent captures in one Redis sorted set, {@code edge:captures:{kioskId}}
@@ -45,6 +46,21 @@ public final class RedisCaptureStore implements CaptureStore {
 
 	private static final Map<String, EntryType> TYPES = Arrays.stream(EntryType.values())
 		.collect(Collectors.toUnmodifiableMap(EntryType::name, Function.identity()));
+
+	// between then add in one round trip (issue #39): the captures in the window before
+	// this batch's, then the batch's (score member pairs from ARGV[4], in chunks well
+	// below Lua's stack limit), the bound and the expiry
+	@SuppressWarnings("rawtypes")
+	private static final RedisScript<List> EXCHANGE = RedisScript.of("""
+			local found = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[2], 'WITHSCORES')
+			if #ARGV >= 5 then
+			  for i = 5, #ARGV, 400 do
+			    redis.call('ZADD', KEYS[1], unpack(ARGV, i, math.min(i + 399, #ARGV)))
+			  end
+			  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
+			  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+			end
+			return found""", List.class);
 
 	private final StringRedisTemplate redis;
 
@@ -114,6 +130,43 @@ public final class RedisCaptureStore implements CaptureStore {
 		catch (RuntimeException ex) {
 			fellBack(ex);
 		}
+	}
+
+	@Override
+	public List<Capture> betweenThenAdd(String kioskId, Instant from, Instant through, List<Capture> captures) {
+		// a capture of a seq already kept replaces it, as in add: one member per seq
+		Map<String, Capture> members = new java.util.LinkedHashMap<>();
+		for (Capture capture : captures) {
+			members.put(member(capture), capture);
+		}
+		List<String> args = new ArrayList<>(4 + 2 * members.size());
+		args.add(Long.toString(from.toEpochMilli()));
+		args.add(Long.toString(through.toEpochMilli()));
+		args.add(Integer.toString(this.perKiosk));
+		args.add(Long.toString(KEPT_FOR.toMillis()));
+		members.forEach((member, capture) -> {
+			args.add(Long.toString(capture.capturedAt().toEpochMilli()));
+			args.add(member);
+		});
+		List<?> found;
+		try {
+			found = this.redis.execute(EXCHANGE, List.of(key(kioskId)), args.toArray());
+		}
+		catch (RuntimeException ex) {
+			fellBack(ex);
+			return List.of();
+		}
+		List<Capture> known = new ArrayList<>();
+		if (found != null) {
+			for (int i = 0; i + 1 < found.size(); i += 2) {
+				Capture capture = capture(String.valueOf(found.get(i)),
+						Double.valueOf(String.valueOf(found.get(i + 1))));
+				if (capture != null) {
+					known.add(capture);
+				}
+			}
+		}
+		return known;
 	}
 
 	// A check-in is "seq:attendeeId", as the previous release wrote every member; another
