@@ -91,6 +91,11 @@ public final class HerdCommand implements Callable<Integer> {
 			description = "How long the live kiosks run on the idle suite before the herd.")
 	int liveIdleSeconds;
 
+	@Option(names = "--drain-without-live", defaultValue = "true", negatable = true,
+			description = "After the measured herd, the same herd once more without live kiosks, for"
+					+ " drainWithLiveOverWithout (issue #39; about a minute at the defaults; only with live kiosks).")
+	boolean drainWithoutLive;
+
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
 
@@ -150,7 +155,7 @@ public final class HerdCommand implements Callable<Integer> {
 			if (this.policy) {
 				drill = drill.withPolicy(this.hallCapacity);
 			}
-			summary = drill.run();
+			summary = drill.drainWithoutLive(this.drainWithoutLive).run();
 		}
 		if (jfr != null) {
 			List<HotFrames> frames = new ArrayList<>();
