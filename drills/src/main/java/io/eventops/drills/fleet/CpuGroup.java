@@ -35,11 +35,16 @@ public final class CpuGroup implements AutoCloseable {
 
 	private final String how;
 
+	private final Thread removal;
+
 	private CpuGroup(Path dir, Path home, String members, String how) {
 		this.dir = dir;
 		this.home = home;
 		this.members = members;
 		this.how = how;
+		// a drill stopped by a signal leaves no group behind
+		this.removal = new Thread(this::remove, "cpu-group-removal");
+		Runtime.getRuntime().addShutdownHook(this.removal);
 	}
 
 	/**
@@ -189,6 +194,16 @@ public final class CpuGroup implements AutoCloseable {
 	 */
 	@Override
 	public void close() {
+		try {
+			Runtime.getRuntime().removeShutdownHook(this.removal);
+		}
+		catch (IllegalStateException ex) {
+			// shutting down: the hook removes it
+		}
+		remove();
+	}
+
+	private void remove() {
 		try {
 			for (String tid : threads()) {
 				try {

@@ -96,6 +96,12 @@ public final class HerdCommand implements Callable<Integer> {
 					+ " drainWithLiveOverWithout (issue #39; about a minute at the defaults; only with live kiosks).")
 	boolean drainWithoutLive;
 
+	@Option(names = "--kiosk-cgroup", defaultValue = "true", negatable = true,
+			description = "The herd's kiosks in a cgroup with a low CPU weight where one can be written, else nice 19"
+					+ " (issue #39). On a machine shared with other sessions, --no-kiosk-cgroup: the group yields to"
+					+ " them too, not only to the services.")
+	boolean kioskCgroup;
+
 	@Option(names = "--baseline-threads", defaultValue = "4")
 	int baselineThreads;
 
@@ -155,7 +161,7 @@ public final class HerdCommand implements Callable<Integer> {
 			if (this.policy) {
 				drill = drill.withPolicy(this.hallCapacity);
 			}
-			summary = drill.drainWithoutLive(this.drainWithoutLive).run();
+			summary = drill.drainWithoutLive(this.drainWithoutLive).kioskCgroup(this.kioskCgroup).run();
 		}
 		if (jfr != null) {
 			List<HotFrames> frames = new ArrayList<>();
