@@ -91,12 +91,12 @@ public final class HerdCommand implements Callable<Integer> {
 			description = "How long the live kiosks run on the idle suite before the herd.")
 	int liveIdleSeconds;
 
-	@Option(names = "--drain-without-live", defaultValue = "true", negatable = true,
+	@Option(names = "--no-drain-without-live", defaultValue = "true", negatable = true,
 			description = "After the measured herd, the same herd once more without live kiosks, for"
 					+ " drainWithLiveOverWithout (issue #39; about a minute at the defaults; only with live kiosks).")
 	boolean drainWithoutLive;
 
-	@Option(names = "--kiosk-cgroup", defaultValue = "true", negatable = true,
+	@Option(names = "--no-kiosk-cgroup", defaultValue = "true", negatable = true,
 			description = "The herd's kiosks in a cgroup with a low CPU weight where one can be written, else nice 19"
 					+ " (issue #39). On a machine shared with other sessions, --no-kiosk-cgroup: the group yields to"
 					+ " them too, not only to the services.")
@@ -120,7 +120,7 @@ public final class HerdCommand implements Callable<Integer> {
 	@Option(names = "--seed", defaultValue = "42")
 	long seed;
 
-	@Option(names = "--profile", defaultValue = "true", negatable = true,
+	@Option(names = "--no-profile", defaultValue = "true", negatable = true,
 			description = "Record JFR in every service JVM and summarise the flush window.")
 	boolean profile;
 
