@@ -10,54 +10,88 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A thread at the lowest CPU priority ({@code nice 19}) that runs the herd's kiosks
- * (issue #39): the drill's JVM stands in for 200 kiosks that are machines of their own,
- * so on a shared box they should take only what the services leave. On Linux a thread's
- * nice value is its own and is inherited by every thread it starts, so the herd's fleet
- * opened and flushed from here (its agents' HTTP clients, selector and worker threads,
- * its flushing threads, its pools) all run at nice 19, while the live kiosks, the virtual
- * printers and the drill's own measuring stay at normal priority in the same JVM. Where
- * the thread cannot be reniced (no {@code /proc/thread-self}, no {@code renice}), it runs
- * at normal priority and {@link #how()} says so.
+ * A thread at the lowest CPU priority that runs the herd's kiosks (issue #39): the
+ * drill's JVM stands in for 200 kiosks that are machines of their own, so on a shared box
+ * they should take only what the services leave. Where a cgroup's {@code cpu} controller
+ * can be written, the thread goes into a group of its own with a low weight
+ * ({@link CpuGroup}: {@code cpu.weight} on cgroup v2, {@code cpu.shares} on v1), which
+ * weighs all the herd's kiosk threads together as one small share against the services;
+ * else it is reniced to {@code nice 19}, which weighs each of them on its own (a few
+ * hundred threads at nice 19 still weigh as much as a few at nice 0). Either way every
+ * thread it starts inherits it (the agents' HTTP clients, selector and worker threads,
+ * its flushing threads, its pools), while the rest of the drill's JVM (its measuring)
+ * stays at normal priority; the live kiosks run in a JVM of their own
+ * ({@code LiveLaneProcess}). Where neither works, it runs at normal priority and
+ * {@link #how()} says why.
  */
 public final class LowPriority implements AutoCloseable {
 
-	/** The nice value asked for. */
+	/** The nice value asked for where no cgroup can be written. */
 	public static final int NICE = 19;
 
 	private final ExecutorService thread;
 
 	private final String how;
 
-	private LowPriority(ExecutorService thread, String how) {
+	private final CpuGroup group;
+
+	private LowPriority(ExecutorService thread, String how, CpuGroup group) {
 		this.thread = thread;
 		this.how = how;
+		this.group = group;
 	}
 
 	/**
-	 * Starts the thread and renices it.
+	 * Starts the thread, in a low-weight cgroup where one can be made, else reniced.
 	 * @return the low-priority thread
 	 */
 	public static LowPriority start() {
+		return start(true);
+	}
+
+	/**
+	 * Starts the thread.
+	 * @param cgroup whether to try a cgroup first
+	 * @return the low-priority thread
+	 */
+	public static LowPriority start(boolean cgroup) {
 		ExecutorService thread = Executors
 			.newSingleThreadExecutor(Thread.ofPlatform().name("herd-low-priority").daemon().factory());
+		String why = "not tried";
+		if (cgroup) {
+			try {
+				CpuGroup group = thread
+					.submit(() -> CpuGroup.joinNew("eventops-drills-kiosks-" + ProcessHandle.current().pid()))
+					.get();
+				return new LowPriority(thread, group.how(), group);
+			}
+			catch (ExecutionException ex) {
+				why = ex.getCause().getMessage();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				why = "interrupted";
+			}
+		}
 		String how;
 		try {
-			how = thread.submit(LowPriority::reniceThisThread).get();
+			how = thread.submit(LowPriority::reniceThisThread).get() + " (no cgroup: " + why + ")";
 		}
 		catch (ExecutionException ex) {
-			how = "normal priority (" + ex.getCause().getMessage() + ")";
+			how = "normal priority (" + ex.getCause().getMessage() + "; no cgroup: " + why + ")";
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			how = "normal priority (interrupted)";
 		}
-		return new LowPriority(thread, how);
+		return new LowPriority(thread, how, null);
 	}
 
 	/**
-	 * How the herd's kiosks ran, for the report.
-	 * @return e.g. {@code nice 19 per thread ...}, or why at normal priority
+	 * How the herd's kiosks ran, for the report ({@code kioskPriority} in
+	 * {@code summary.json}).
+	 * @return {@code cgroup cpu.weight=N ...}, {@code cgroup cpu.shares=N ...},
+	 * {@code nice 19 ...}, or why at normal priority
 	 */
 	public String how() {
 		return this.how;
@@ -111,13 +145,22 @@ public final class LowPriority implements AutoCloseable {
 		if (nice != NICE) {
 			throw new IOException("renice left the thread at nice " + nice);
 		}
-		return "nice " + NICE + " per thread (the herd's kiosk threads and every thread they start; the live kiosks,"
-				+ " the virtual printers and the drill's measuring at normal priority; no cgroup)";
+		return "nice " + NICE + " per thread (the herd's kiosk threads and every thread they start; the drill's"
+				+ " measuring at normal priority, the live kiosks in a JVM of their own)";
 	}
 
 	@Override
 	public void close() {
 		this.thread.shutdownNow();
+		if (this.group != null) {
+			try {
+				this.thread.awaitTermination(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			this.group.close();
+		}
 	}
 
 }

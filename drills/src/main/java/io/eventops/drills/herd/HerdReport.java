@@ -74,8 +74,8 @@ public final class HerdReport {
 		if (s.live() != null) {
 			LiveLane.LiveLatency l = s.live();
 			md.append(String.format(Locale.ROOT, "## Live kiosks%n%n%d online kiosks beside the herd, each checking one"
-					+ " attendee in about every 2 s through the real agent; each prints on a pool of its own with an"
-					+ " idle printer.%n%n| live check-ins | count | kiosk call to APPLIED p50 / p99 | to format sent"
+					+ " attendee in about every 2 s through the real agent, in a JVM of their own at normal priority;"
+					+ " each prints on a pool of its own with an idle printer.%n%n| live check-ins | count | kiosk call to APPLIED p50 / p99 | to format sent"
 					+ " p50 / p99 |%n|---|---|---|---|%n", l.kiosks()));
 			md.append(String.format(Locale.ROOT, "| on the idle suite | %d | %.0f / %.0f ms | %.0f / %.0f ms |%n",
 					l.idleCheckIns(), l.idleP50Ms(), l.idleP99Ms(), l.idleToFormatSentP50Ms(),
@@ -114,8 +114,16 @@ public final class HerdReport {
 			md.append(String.format(Locale.ROOT,
 					"%nCPU per entry: the server side (every group above but the drill's JVM and other processes)"
 							+ " %.0f us, the raw path (its client and PostgreSQL, over its measured runs) %.0f us:"
-							+ " `serverCpuOverRaw` %.2f.%n",
-					s.serverCpuMicrosPerEntry(), s.rawCpuMicrosPerEntry(), s.serverCpuOverRaw()));
+							+ " `serverCpuOverRaw` **%.2f** (goal <= %.2f, stretch 1.25).%n",
+					s.serverCpuMicrosPerEntry(), s.rawCpuMicrosPerEntry(), s.serverCpuOverRaw(),
+					Target.SERVER_CPU_OVER_RAW));
+		}
+		if (!Double.isNaN(s.drainWithLiveOverWithout())) {
+			md.append(String.format(Locale.ROOT,
+					"%nThe drain with live kiosks beside it %.2f s, the same herd without them (right after it, on an"
+							+ " event of its own) %.2f s: `drainWithLiveOverWithout` **%.3f** (goal <= %.2f).%n",
+					s.secondsToDrainAll(), s.secondsToDrainWithoutLive(), s.drainWithLiveOverWithout(),
+					Target.DRAIN_WITH_LIVE_OVER_WITHOUT));
 		}
 		md.append(String.format("%nThe herd's kiosks ran at %s.%n", s.kioskPriority()));
 		if (s.statements() != null && !s.statements().isEmpty()) {

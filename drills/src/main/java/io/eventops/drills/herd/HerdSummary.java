@@ -54,6 +54,11 @@ import io.eventops.drills.report.Latency;
  * live kiosks)
  * @param targets the targets, evaluated on what this run measured
  * @param targetsMet whether every target was met
+ * @param secondsToDrainWithoutLive the same herd's drain (a data set and an event of its
+ * own, right after the measured one) without live kiosks beside it, in s; NaN when not
+ * measured (no live kiosks, or {@code --no-drain-without-live})
+ * @param drainWithLiveOverWithout {@code secondsToDrainAll / secondsToDrainWithoutLive}
+ * (issue #39: at most 1.1), NaN when not measured
  */
 public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, long attendeesAtSeveralKiosks,
 		long entries, double secondsToDrainAll, double entriesPerSecond, int requests, Latency batchLatency,
@@ -63,7 +68,7 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 		List<HotFrames> profile, List<Check> checks, boolean passed, List<String> settings,
 		List<SlowStatements.Row> statements, double ofRawLimit, double rawCpuMicrosPerEntry,
 		double serverCpuMicrosPerEntry, double serverCpuOverRaw, String kioskPriority, LiveLane.LiveLatency live,
-		List<Target> targets, boolean targetsMet) {
+		List<Target> targets, boolean targetsMet, double secondsToDrainWithoutLive, double drainWithLiveOverWithout) {
 
 	/**
 	 * The verdict: invariants first, then the targets.
@@ -115,7 +120,7 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, frames, this.checks,
 				this.passed, this.settings, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
 				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.kioskPriority, this.live, this.targets,
-				this.targetsMet);
+				this.targetsMet, this.secondsToDrainWithoutLive, this.drainWithLiveOverWithout);
 	}
 
 	HerdSummary withSettings(List<String> given) {
@@ -125,7 +130,7 @@ public record HerdSummary(String runId, HerdPlan plan, long distinctAttendees, l
 				this.p99FloorSeconds, this.serverTimers, this.cpuSeconds, this.jitSeconds, this.profile, this.checks,
 				this.passed, given, this.statements, this.ofRawLimit, this.rawCpuMicrosPerEntry,
 				this.serverCpuMicrosPerEntry, this.serverCpuOverRaw, this.kioskPriority, this.live, this.targets,
-				this.targetsMet);
+				this.targetsMet, this.secondsToDrainWithoutLive, this.drainWithLiveOverWithout);
 	}
 
 }

@@ -103,36 +103,20 @@ public final class LiveLane implements AutoCloseable {
 	 */
 	public static LiveLane open(RunningSuite suite, AdminApi admin, String eventId, String idPrefix, int kiosks,
 			Path workDir, BackoffPolicy backoff, long seed) throws Exception {
-		Map<String, List<String>> attendees = new LinkedHashMap<>();
-		Map<String, String> pools = new LinkedHashMap<>();
-		List<String> all = new ArrayList<>();
-		for (int k = 1; k <= kiosks; k++) {
-			String kiosk = String.format("%slive%02d", idPrefix, k);
-			List<String> own = new ArrayList<>();
-			for (int i = 0; i < ATTENDEES_PER_KIOSK; i++) {
-				own.add(String.format("%sl%02d-%04d", idPrefix, k, i));
-			}
-			attendees.put(kiosk, own);
-			all.addAll(own);
-			pools.put(kiosk, String.format("live-%s%02d", idPrefix, k));
-		}
-		admin.importAttendees(eventId, all);
+		Plan plan = Plan.of(idPrefix, kiosks);
+		admin.importAttendees(eventId, plan.allAttendees());
 		List<VirtualPrinter> printers = new ArrayList<>();
 		LiveLane lane = null;
 		try {
-			for (Map.Entry<String, String> pool : pools.entrySet()) {
-				VirtualPrinter printer = VirtualPrinter.start(pool.getValue() + "-p", LABEL_TIME);
+			for (Map.Entry<String, String> pool : plan.pools().entrySet()) {
+				VirtualPrinter printer = startPrinter(pool.getValue());
 				printers.add(printer);
 				admin.registerPrinter(printer.name(), printer.host(), printer.port(), pool.getValue());
 			}
-			Map<String, String> tokens = admin.provisionKiosks(eventId, pools);
-			DrillHttpClient http = new DrillHttpClient(admin.http(), seed);
-			Fleet fleet = Fleet.open(new Fleet.FleetSettings(suite.edgeUrl(), suite.caFile(),
-					Files.createDirectories(workDir), 500, backoff, seed), tokens, http, 4);
-			lane = new LiveLane(admin, http, fleet, printers, attendees, seed);
-			LiveLane ready = lane;
-			printers.forEach((printer) -> printer.onFormatReceived(ready::received));
-			lane.awaitPrintersUp(admin, Duration.ofSeconds(60));
+			Map<String, String> tokens = admin.provisionKiosks(eventId, plan.pools());
+			lane = openKiosks(admin, admin.http(), suite.edgeUrl(), suite.caFile(), workDir, backoff, seed,
+					plan.attendees(), printers, tokens);
+			awaitPrintersUp(admin, printers.stream().map(VirtualPrinter::name).toList(), Duration.ofSeconds(60));
 			return lane;
 		}
 		catch (Exception | Error ex) {
@@ -146,25 +130,93 @@ public final class LiveLane implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * The virtual printer of a live pool: quick labels, so that it is idle whenever its
+	 * kiosk's next label comes.
+	 * @param pool the pool
+	 * @return the printer, named {@code <pool>-p}
+	 */
+	static VirtualPrinter startPrinter(String pool) throws java.io.IOException {
+		return VirtualPrinter.start(pool + "-p", LABEL_TIME);
+	}
+
+	/**
+	 * Opens the lane's kiosks in this JVM on printers registered and kiosks provisioned
+	 * already (by {@link #open}, or by the drill for {@link LiveLaneProcess}'s JVM).
+	 * @param admin the suite's APIs, or {@code null} where the printers are taken out of
+	 * rotation by another JVM ({@link #close} then only stops them)
+	 * @param trusting an HTTP client trusting the edge
+	 * @param edgeUrl the edge
+	 * @param caFile the edge's CA file
+	 * @param workDir where the kiosks' logs go
+	 * @param backoff the agents' retry schedule
+	 * @param seed the seed of their cadence
+	 * @param attendees each kiosk's own attendees, in order
+	 * @param printers the live pools' printers
+	 * @param tokens token by kiosk
+	 * @return the lane
+	 * @throws Exception when a kiosk cannot be opened
+	 */
+	static LiveLane openKiosks(AdminApi admin, java.net.http.HttpClient trusting, java.net.URI edgeUrl, Path caFile,
+			Path workDir, BackoffPolicy backoff, long seed, Map<String, List<String>> attendees,
+			List<VirtualPrinter> printers, Map<String, String> tokens) throws Exception {
+		DrillHttpClient http = new DrillHttpClient(trusting, seed);
+		Fleet fleet = Fleet.open(
+				new Fleet.FleetSettings(edgeUrl, caFile, Files.createDirectories(workDir), 500, backoff, seed), tokens,
+				http, 4);
+		LiveLane lane = new LiveLane(admin, http, fleet, printers, attendees, seed);
+		printers.forEach((printer) -> printer.onFormatReceived(lane::received));
+		return lane;
+	}
+
+	/**
+	 * The live kiosks' ids, attendees and pools.
+	 *
+	 * @param attendees each kiosk's own attendees ({@code <prefix>l01-0000}…), in order,
+	 * by kiosk ({@code <prefix>live01}…)
+	 * @param pools the pool of each kiosk ({@code live-<prefix>01}…)
+	 */
+	record Plan(Map<String, List<String>> attendees, Map<String, String> pools) {
+
+		static Plan of(String idPrefix, int kiosks) {
+			Map<String, List<String>> attendees = new LinkedHashMap<>();
+			Map<String, String> pools = new LinkedHashMap<>();
+			for (int k = 1; k <= kiosks; k++) {
+				String kiosk = String.format("%slive%02d", idPrefix, k);
+				List<String> own = new ArrayList<>();
+				for (int i = 0; i < ATTENDEES_PER_KIOSK; i++) {
+					own.add(String.format("%sl%02d-%04d", idPrefix, k, i));
+				}
+				attendees.put(kiosk, own);
+				pools.put(kiosk, String.format("live-%s%02d", idPrefix, k));
+			}
+			return new Plan(attendees, pools);
+		}
+
+		List<String> allAttendees() {
+			return this.attendees.values().stream().flatMap(List::stream).toList();
+		}
+
+	}
+
 	private void received(PrintedLabel format) {
 		if (!format.attendeeId().isEmpty()) {
 			this.formatReceived.putIfAbsent(format.attendeeId(), System.nanoTime());
 		}
 	}
 
-	private void awaitPrintersUp(AdminApi admin, Duration maxWait) throws InterruptedException {
+	static void awaitPrintersUp(AdminApi admin, List<String> names, Duration maxWait) throws InterruptedException {
 		long deadline = System.nanoTime() + maxWait.toNanos();
 		while (true) {
 			var seen = admin.printers();
-			long up = this.printers.stream()
-				.filter((printer) -> seen.containsKey(printer.name())
-						&& "UP".equals(seen.get(printer.name()).path("state").asString()))
+			long up = names.stream()
+				.filter((name) -> seen.containsKey(name) && "UP".equals(seen.get(name).path("state").asString()))
 				.count();
-			if (up == this.printers.size()) {
+			if (up == names.size()) {
 				return;
 			}
 			if (System.nanoTime() > deadline) {
-				throw new IllegalStateException("Only " + up + " of the live lane's " + this.printers.size()
+				throw new IllegalStateException("Only " + up + " of the live lane's " + names.size()
 						+ " printers are UP after " + maxWait.toSeconds() + " s");
 			}
 			Thread.sleep(250);
@@ -298,6 +350,31 @@ public final class LiveLane implements AutoCloseable {
 	}
 
 	/**
+	 * Every live check-in so far (for {@link LiveLaneProcess}'s JVM to hand back).
+	 * @return the samples
+	 */
+	List<Sample> samples() {
+		return List.copyOf(this.samples);
+	}
+
+	/**
+	 * When each live attendee's label format reached its printer ({@link System#nanoTime}
+	 * of this JVM).
+	 * @return nanos by attendee
+	 */
+	Map<String, Long> formatsReceived() {
+		return Map.copyOf(this.formatReceived);
+	}
+
+	/**
+	 * The live kiosks.
+	 * @return how many
+	 */
+	int kiosks() {
+		return this.attendees.size();
+	}
+
+	/**
 	 * What the lane measured.
 	 * @return the latencies of both phases
 	 */
@@ -361,7 +438,10 @@ public final class LiveLane implements AutoCloseable {
 		this.fleet.close();
 		// out of the orchestrator's rotation before they stop, so that a stopped live
 		// printer is not declared DOWN and failed over in the drills after this one
-		this.printers.forEach((printer) -> this.admin.tryPrinterAction(printer.name(), "disable"));
+		// (without an admin, the JVM that registered them does it first)
+		if (this.admin != null) {
+			this.printers.forEach((printer) -> this.admin.tryPrinterAction(printer.name(), "disable"));
+		}
 		this.printers.forEach(VirtualPrinter::close);
 	}
 

@@ -24,6 +24,28 @@ class HerdCommandTests {
 			.containsEntry("kiosk-sync-service", List.of("-XX:TieredStopAtLevel=4", "-XX:TieredStopAtLevel=1"));
 	}
 
+	// picocli 4.7 sets an option true by default named --x to false when --no-x is
+	// given only if it is named --no-x: named --profile, --no-profile kept JFR on and
+	// --profile turned it off
+	@Test
+	void theProfileTheKioskCgroupAndTheDrainWithoutLiveKiosksAreOnUnlessTurnedOff() {
+		HerdCommand defaults = new HerdCommand();
+		new CommandLine(defaults).parseArgs();
+		assertThat(defaults.profile).isTrue();
+		assertThat(defaults.kioskCgroup).isTrue();
+		assertThat(defaults.drainWithoutLive).isTrue();
+		HerdCommand off = new HerdCommand();
+		new CommandLine(off).parseArgs("--no-profile", "--no-kiosk-cgroup", "--no-drain-without-live");
+		assertThat(off.profile).isFalse();
+		assertThat(off.kioskCgroup).isFalse();
+		assertThat(off.drainWithoutLive).isFalse();
+		HerdCommand on = new HerdCommand();
+		new CommandLine(on).parseArgs("--profile", "--kiosk-cgroup", "--drain-without-live");
+		assertThat(on.profile).isTrue();
+		assertThat(on.kioskCgroup).isTrue();
+		assertThat(on.drainWithoutLive).isTrue();
+	}
+
 	@Test
 	void quickJitKeepsTheLocalStacksOwn() {
 		HerdCommand command = new HerdCommand();

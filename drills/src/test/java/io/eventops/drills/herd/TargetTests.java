@@ -24,6 +24,17 @@ class TargetTests {
 	}
 
 	@Test
+	void theDrainWithLiveKiosksIsATargetWhereTheDrainWithoutThemWasMeasured() {
+		assertThat(Target.evaluate(0.5, 1.0, null, 1.08)).extracting(Target::name)
+			.containsExactly("ofRawLimit", "serverCpuOverRaw", "drainWithLiveOverWithout");
+		assertThat(Target.evaluate(0.5, 1.0, null, 1.08).get(2).met()).isTrue();
+		assertThat(Target.evaluate(0.5, 1.0, null, 1.11).get(2).met()).isFalse();
+		// not measured (no live kiosks, or --no-drain-without-live): no target
+		assertThat(Target.evaluate(0.5, 1.0, null, Double.NaN)).extracting(Target::name)
+			.doesNotContain("drainWithLiveOverWithout");
+	}
+
+	@Test
 	void cpuPerEntryCountsOnlyTheGroupsAsked() {
 		Map<String, Double> cpu = Map.of("edge", 1.0, "postgresql", 2.0, "drills JVM", 5.0, "other", 3.0);
 		assertThat(HerdSummary.cpuMicrosPerEntry(cpu, (group) -> !group.equals("drills JVM") && !group.equals("other"),
