@@ -32,7 +32,7 @@ public final class TestData extends CommonTestData {
 
 	/**
 	 * Creates badge jobs as the reconciler does: attendees in the registry, one outbox
-	 * row per attendee; the outbox's trigger notifies the badge-job channel at commit.
+	 * row per attendee, and once they committed a wake on the badge-job channel.
 	 * @param jdbc the shared database
 	 * @param pool the printer pool of the jobs
 	 * @param count how many
@@ -70,7 +70,18 @@ public final class TestData extends CommonTestData {
 				FROM unnest(?::uuid[], ?::text[]) WITH ORDINALITY AS j (job_id, attendee_id, n)""", eventId, pool,
 				jobs.stream().map(BadgeJob::jobId).toArray(UUID[]::new),
 				jobs.stream().map(BadgeJob::attendeeId).toArray(String[]::new));
+		wake(jdbc, pool);
 		return jobs;
+	}
+
+	/**
+	 * Wakes the relay as the reconciler does once badge jobs of a pool committed (#39:
+	 * after the commit, in a statement of its own).
+	 * @param jdbc the shared database
+	 * @param pool the jobs' printer pool
+	 */
+	public static void wake(JdbcTemplate jdbc, String pool) {
+		jdbc.queryForList("SELECT pg_notify('eventops_badge_jobs', ?)", pool);
 	}
 
 	/**
@@ -91,6 +102,7 @@ public final class TestData extends CommonTestData {
 					reason, reprint_reason)
 				SELECT ?, attendee_id, event_id, credential_version, ?, 'REPRINT', 'badge lost' FROM reissued""",
 				job.attendeeId(), jobId, pool);
+		wake(jdbc, pool);
 		return new BadgeJob(jobId, job.attendeeId());
 	}
 

@@ -328,12 +328,17 @@ public final class HerdDrill {
 			// measured runs: the yardstick of serverCpuOverRaw (issue #39)
 			Map<Long, String> rawMeasured = processes();
 			String drillJvm = rawMeasured.get(ProcessHandle.current().pid());
+			// the raw path's statements, to set beside the herd's (issue #39)
+			boolean rawStatements = SlowStatements.reset(database);
 			Map<String, Double> rawCpuBefore = CpuAccounting.snapshot(rawMeasured);
 			for (int run = 0; run < RAW_RUNS; run++) {
 				raws.add(RawBaseline.run(database, data.eventId(), data.attendeeIds(), data.baselineEntries(),
 						this.plan.batchSize(), this.plan.baselineThreads()));
 			}
 			Map<String, Double> rawCpu = CpuAccounting.delta(rawCpuBefore, CpuAccounting.snapshot(rawMeasured));
+			if (rawStatements) {
+				SlowStatements.dump(database, this.workDir.resolve("pg-statements-raw.tsv"));
+			}
 			double rawCpuMicros = HerdSummary.cpuMicrosPerEntry(rawCpu,
 					(group) -> group.equals(drillJvm) || group.equals("postgresql"),
 					raws.stream().mapToLong(BaselineResult::entries).sum());
@@ -393,6 +398,9 @@ public final class HerdDrill {
 			Map<String, Double> cpu = CpuAccounting.delta(cpuBefore, CpuAccounting.snapshot(processes));
 			Map<String, Double> jit = CpuAccounting.delta(jitBefore, CpuAccounting.jit(processes));
 			List<SlowStatements.Row> slowest = statements ? SlowStatements.top(database, 12) : List.of();
+			if (statements) {
+				SlowStatements.dump(database, this.workDir.resolve("pg-statements-herd.tsv"));
+			}
 			http.faults(KioskFaults.NONE);
 			this.timings = http.timings();
 			List<TimerDelta> timers = List.of(

@@ -55,6 +55,47 @@ public final class SlowStatements {
 	}
 
 	/**
+	 * Writes every statement since the reset, with PostgreSQL's deterministic counts
+	 * (calls, rows, shared blocks hit, read and dirtied, WAL records and bytes) beside
+	 * the times, as tab-separated lines: a window's statements compared with another's by
+	 * counts, which a shared machine does not move as it moves times (issue #39).
+	 * @param database the suite's database
+	 * @param file where to write them
+	 */
+	public static void dump(Database database, java.nio.file.Path file) {
+		StringBuilder lines = new StringBuilder(
+				"calls\trows\ttotal_exec_ms\tshared_blks_hit\tshared_blks_read\tshared_blks_dirtied\twal_records\twal_bytes\tquery\n");
+		try {
+			database.query("""
+					SELECT calls, rows, total_exec_time, shared_blks_hit, shared_blks_read, shared_blks_dirtied,
+					  wal_records, wal_bytes, regexp_replace(query, '\\s+', ' ', 'g')
+					FROM pg_stat_statements ORDER BY total_exec_time DESC""",
+					(rs) -> lines.append(rs.getLong(1))
+						.append('\t')
+						.append(rs.getLong(2))
+						.append('\t')
+						.append(String.format(java.util.Locale.ROOT, "%.3f", rs.getDouble(3)))
+						.append('\t')
+						.append(rs.getLong(4))
+						.append('\t')
+						.append(rs.getLong(5))
+						.append('\t')
+						.append(rs.getLong(6))
+						.append('\t')
+						.append(rs.getLong(7))
+						.append('\t')
+						.append(rs.getBigDecimal(8))
+						.append('\t')
+						.append(rs.getString(9))
+						.append('\n'));
+			java.nio.file.Files.writeString(file, lines);
+		}
+		catch (RuntimeException | java.io.IOException ex) {
+			System.out.println("[profile] pg_stat_statements not written to " + file + ": " + ex.getMessage());
+		}
+	}
+
+	/**
 	 * One statement's totals.
 	 *
 	 * @param calls executions

@@ -64,6 +64,7 @@ class LiveFirstPrintTests extends PrintFloorTest {
 				"INSERT INTO reconciler.badge_jobs (job_id, attendee_id, event_id, credential_version,"
 						+ " printer_pool, reason, live) VALUES (?, ?, ?, 1, ?, 'CHECK_IN', true)",
 				job.jobId(), job.attendeeId(), eventId, pool);
+		TestData.wake(this.jdbc, pool);
 		return job;
 	}
 

@@ -18,6 +18,7 @@ import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.reconciler.access.PolicyTimeline;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
+import io.eventops.reconciler.stream.CommitWakes;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -27,10 +28,11 @@ import org.springframework.stereotype.Component;
  * {@link BatchReconciler} orders the steps. Inside the caller's transaction a batch runs
  * at most five statements whatever its size: attendee lookup, guard insert, guard
  * conflicts, one statement for the conditional upsert, the stale marking and the outbox
- * insert (whose trigger notifies the print orchestrator), quarantine insert; then the
- * change log. Every parameter of a batch is one PostgreSQL array ({@code unnest}), so the
- * round trips stay fixed. Rows are written in key order, so that concurrent batches lock
- * in the same order and do not deadlock.
+ * insert (whose trigger enqueues the jobs for the print orchestrator's relay), quarantine
+ * insert; then the change log. The relay and the edges are woken once the transaction
+ * committed ({@link CommitWakes}, #39). Every parameter of a batch is one PostgreSQL
+ * array ({@code unnest}), so the round trips stay fixed. Rows are written in key order,
+ * so that concurrent batches lock in the same order and do not deadlock.
  */
 @Component
 class CheckInWriter {
@@ -60,7 +62,8 @@ class CheckInWriter {
 	// Invariant 4: one conditional upsert, no read-modify-write; the incoming record
 	// wins only with a strictly greater (origin_rank, seq, source_id). Invariant 7: one
 	// job per attendee credential, in the transaction of the first check-in; the table's
-	// trigger enqueues the jobs for the relay and notifies the print orchestrator (V8).
+	// trigger enqueues the jobs for the relay (V5), which is woken after the commit
+	// (V31).
 	// One statement for the upsert, the stale marking and the jobs: from the upsert to
 	// the commit a batch holds its attendees' rows, which other kiosks' batches wait
 	// for, so the work after it is kept to this statement, the change log and the
@@ -206,9 +209,12 @@ class CheckInWriter {
 
 	private final ChangeLog changeLog;
 
-	CheckInWriter(JdbcClient jdbc, ChangeLog changeLog) {
+	private final CommitWakes wakes;
+
+	CheckInWriter(JdbcClient jdbc, ChangeLog changeLog, CommitWakes wakes) {
 		this.jdbc = jdbc;
 		this.changeLog = changeLog;
+		this.wakes = wakes;
 	}
 
 	/**
@@ -371,6 +377,9 @@ class CheckInWriter {
 			.query((rs) -> {
 				applied.put(rs.getString(1), new Applied(rs.getBoolean(2), rs.getString(3)));
 			});
+		if (applied.values().stream().anyMatch((winner) -> winner.badgeJobId() != null)) {
+			this.wakes.afterCommit(CommitWakes.BADGE_JOBS, request.printerPool());
+		}
 		return applied;
 	}
 
@@ -442,6 +451,9 @@ class CheckInWriter {
 			.query((rs) -> {
 				jobs.put(rs.getString(1), rs.getString(2));
 			});
+		if (!jobs.isEmpty()) {
+			this.wakes.afterCommit(CommitWakes.BADGE_JOBS, request.printerPool());
+		}
 		return jobs;
 	}
 

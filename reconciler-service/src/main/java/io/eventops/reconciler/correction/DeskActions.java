@@ -9,6 +9,7 @@ import io.eventops.model.flush.Outcome;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.reconciler.stream.ChangeKind;
 import io.eventops.reconciler.stream.ChangeLog;
+import io.eventops.reconciler.stream.CommitWakes;
 import io.eventops.reconciler.web.DomainException;
 import io.eventops.reconciler.web.ReconcilerProblem;
 
@@ -52,10 +53,13 @@ class DeskActions {
 
 	private final ChangeLog changeLog;
 
-	DeskActions(JdbcTemplate jdbc, ReconcilerProperties properties, ChangeLog changeLog) {
+	private final CommitWakes wakes;
+
+	DeskActions(JdbcTemplate jdbc, ReconcilerProperties properties, ChangeLog changeLog, CommitWakes wakes) {
 		this.jdbc = jdbc;
 		this.deskPool = properties.deskPrinterPool();
 		this.changeLog = changeLog;
+		this.wakes = wakes;
 	}
 
 	@Transactional
@@ -116,8 +120,11 @@ class DeskActions {
 
 	private String insertJob(String attendeeId, String pool, String reason, String reprintReason) {
 		UUID jobId = UUID.randomUUID();
-		// the table's trigger notifies the print orchestrator (V8)
-		this.jdbc.update(INSERT_JOB, jobId, pool, reason, reprintReason, attendeeId);
+		// the table's trigger enqueues it for the relay (V5), woken after the commit
+		// (V31)
+		if (this.jdbc.update(INSERT_JOB, jobId, pool, reason, reprintReason, attendeeId) > 0) {
+			this.wakes.afterCommit(CommitWakes.BADGE_JOBS, pool);
+		}
 		return jobId.toString();
 	}
 

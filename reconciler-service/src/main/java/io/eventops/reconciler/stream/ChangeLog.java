@@ -10,12 +10,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Appends changes inside the writer's transaction, as its last statements, and notifies
- * the event's waiting readers at commit. The per-event advisory lock is held from taking
- * the {@code streamSeq} until commit, so the changes of one event commit in
- * {@code streamSeq} order: plain sequence values would become visible out of order under
- * concurrent writers (invariant 10). It must run under READ COMMITTED, and refuses to run
- * under any other isolation.
+ * Appends changes inside the writer's transaction, as its last statements, and wakes the
+ * event's waiting readers once it committed ({@link CommitWakes}). The per-event advisory
+ * lock is held from taking the {@code streamSeq} until commit, so the changes of one
+ * event commit in {@code streamSeq} order: plain sequence values would become visible out
+ * of order under concurrent writers (invariant 10). It must run under READ COMMITTED, and
+ * refuses to run under any other isolation.
  */
 @Component
 public class ChangeLog {
@@ -51,28 +51,32 @@ public class ChangeLog {
 			ORDER BY t.ord""".formatted(ATTENDEE_JSON);
 
 	/**
-	 * The channel the edges LISTEN on, with the event id as payload. PostgreSQL delivers
-	 * the notification when the transaction commits and drops it on rollback, so a
-	 * waiting kiosk cache is woken exactly when the change becomes visible (invariant
-	 * 10).
+	 * The channel the edges LISTEN on, with the event id as payload. The notification is
+	 * sent after the transaction committed and never for a rollback, so a woken kiosk
+	 * cache finds the change; a lost one waits for the edge's safety poll (invariant 10).
 	 */
 	public static final String CHANNEL = "eventops_changes";
 
 	// reconciler.require_read_committed() (V15) fails the append outside READ COMMITTED,
-	// whose statement snapshot, taken once the lock is granted, the order rests on
+	// whose statement snapshot, taken once the lock is granted, the order rests on. No
+	// pg_notify here (#39): it made the commit take PostgreSQL's cluster-wide notify lock
+	// across its WAL flush, so every batch's commit waited for every other one's.
 	private static final String LOCK_AND_APPEND = "SELECT reconciler.require_read_committed(), "
-			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), pg_notify('" + CHANNEL + "', ?);\n" + APPEND;
+			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?));\n" + APPEND;
 
 	private static final String LOCK_AND_APPEND_POLICY = "SELECT reconciler.require_read_committed(), "
-			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?)), pg_notify('" + CHANNEL + "', ?);\n" + """
+			+ "pg_advisory_xact_lock(hashtext('eventops.stream:' || ?));\n" + """
 					INSERT INTO reconciler.change_log (stream_seq, event_id, kind, policy)
 					VALUES (nextval('reconciler.stream_seq'), ?, 'POLICY',
 					  jsonb_build_object('version', ?::bigint, 'policy', ?::jsonb))""";
 
 	private final JdbcTemplate jdbc;
 
-	public ChangeLog(JdbcTemplate jdbc) {
+	private final CommitWakes wakes;
+
+	public ChangeLog(JdbcTemplate jdbc, CommitWakes wakes) {
 		this.jdbc = jdbc;
+		this.wakes = wakes;
 	}
 
 	/**
@@ -92,12 +96,12 @@ public class ChangeLog {
 		// and the insert takes its snapshot only once the lock is granted, so it still
 		// sees every change committed before it in stream order. A round trip under the
 		// lock holds up every other writer of the event.
+		this.wakes.afterCommit(CHANNEL, eventId);
 		this.jdbc.execute((Connection connection) -> {
 			PreparedStatement statement = connection.prepareStatement(LOCK_AND_APPEND);
 			statement.setString(1, eventId);
-			statement.setString(2, eventId);
-			statement.setArray(3, connection.createArrayOf("text", attendees.toArray()));
-			statement.setArray(4, connection.createArrayOf("text", kinds.toArray()));
+			statement.setArray(2, connection.createArrayOf("text", attendees.toArray()));
+			statement.setArray(3, connection.createArrayOf("text", kinds.toArray()));
 			return statement;
 		}, PreparedStatement::execute);
 	}
@@ -110,13 +114,13 @@ public class ChangeLog {
 	 * @param policyJson the policy as saved
 	 */
 	public void appendPolicy(String eventId, long version, String policyJson) {
+		this.wakes.afterCommit(CHANNEL, eventId);
 		this.jdbc.execute((Connection connection) -> {
 			PreparedStatement statement = connection.prepareStatement(LOCK_AND_APPEND_POLICY);
 			statement.setString(1, eventId);
 			statement.setString(2, eventId);
-			statement.setString(3, eventId);
-			statement.setLong(4, version);
-			statement.setString(5, policyJson);
+			statement.setLong(3, version);
+			statement.setString(4, policyJson);
 			return statement;
 		}, PreparedStatement::execute);
 	}

@@ -14,6 +14,7 @@ import io.eventops.reconciler.claim.ClaimStore;
 import io.eventops.reconciler.config.ReconcilerProperties;
 import io.eventops.web.redis.RedisNamespaceProperties;
 import io.eventops.reconciler.stream.ChangeLog;
+import io.eventops.reconciler.stream.CommitWakes;
 import io.eventops.rules.policy.EventPolicy;
 import io.eventops.testsupport.RedisServerEndpoint;
 import io.eventops.testsupport.TestDatabase;
@@ -57,7 +58,7 @@ final class ReconcilerHarness implements AutoCloseable {
 		this.connections = connections;
 		this.redis = new StringRedisTemplate(connections);
 		this.redisPrefix = redisPrefix;
-		this.policies = new PolicyStore(this.jdbc, POLICY_JSON, new ChangeLog(this.jdbc), 16);
+		this.policies = new PolicyStore(this.jdbc, POLICY_JSON, new ChangeLog(this.jdbc, new CommitWakes(pool)), 16);
 	}
 
 	static ReconcilerHarness start() {
@@ -92,8 +93,8 @@ final class ReconcilerHarness implements AutoCloseable {
 		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
 				"default", Duration.ofMinutes(2), Duration.ofHours(24));
 		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
-		return new BatchReconciler(claims,
-				new CheckInWriter(JdbcClient.create(dataSource), new ChangeLog(new JdbcTemplate(dataSource))),
+		return new BatchReconciler(claims, new CheckInWriter(JdbcClient.create(dataSource),
+				new ChangeLog(new JdbcTemplate(dataSource), new CommitWakes(this.pool)), new CommitWakes(this.pool)),
 				new TransactionTemplate(new DataSourceTransactionManager(dataSource)),
 				new ReconcileMetrics(new SimpleMeterRegistry()), properties);
 	}
@@ -111,7 +112,8 @@ final class ReconcilerHarness implements AutoCloseable {
 		ReconcilerProperties properties = new ReconcilerProperties(Duration.ofSeconds(30), Duration.ofHours(6), 3,
 				"default", Duration.ofMinutes(2), Duration.ofHours(24));
 		ClaimStore claims = new ClaimStore(this.redis, new RedisNamespaceProperties(this.redisPrefix), properties);
-		CheckInWriter writer = new CheckInWriter(JdbcClient.create(this.pool), new ChangeLog(this.jdbc));
+		CheckInWriter writer = new CheckInWriter(JdbcClient.create(this.pool),
+				new ChangeLog(this.jdbc, new CommitWakes(this.pool)), new CommitWakes(this.pool));
 		return new BatchReconciler(claims, writer,
 				new PolicyPath(writer, this.policies, new AdmissionJudge(this.jdbc, this.policies)),
 				new TransactionTemplate(new DataSourceTransactionManager(this.pool)),
