@@ -43,6 +43,15 @@ public record AdmissionLimitProperties(@DefaultValue("true") boolean enabled, @D
 	}
 
 	/**
+	 * A limit that does not adapt (tests, and a lane held at a size that was measured).
+	 * @param limit the permits
+	 * @return the properties
+	 */
+	public static AdmissionLimitProperties fixed(int limit) {
+		return new AdmissionLimitProperties(true, false, 1, 1, limit, Duration.ofMillis(500));
+	}
+
+	/**
 	 * The upper bound in effect on this JVM.
 	 * @return {@code max-limit}, or the cores available when it is {@code 0}, never below
 	 * {@code min-limit}
