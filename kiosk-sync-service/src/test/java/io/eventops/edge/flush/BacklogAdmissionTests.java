@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @EdgeTest
 @TestPropertySource(properties = { "eventops.edge.flush.backlog-checks.adaptive=false",
-		"eventops.edge.flush.backlog-checks.max-limit=1", "eventops.edge.reconciler.max-queue-wait=4s" })
+		"eventops.edge.flush.backlog-checks.max-limit=1", "eventops.edge.reconciler.max-queue-wait=15s" })
 class BacklogAdmissionTests {
 
 	@LocalServerPort
@@ -57,7 +57,7 @@ class BacklogAdmissionTests {
 		try (CheckLanes.Permit full = this.lanes.enter(-1)) {
 			waiting = CompletableFuture
 				.supplyAsync(() -> this.edge.flush(backlogKiosk.id(), backlogKiosk.token(), backlog));
-			Awaitility.await().atMost(java.time.Duration.ofSeconds(3)).until(() -> this.lanes.waiting() == 1);
+			Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> this.lanes.waiting() == 1);
 
 			EdgeClient.Response live = this.edge.flush(liveKiosk.id(), liveKiosk.token(),
 					TestData.flush(1, TestData.entry(liveKiosk.id(), 1, liveAttendee)));
