@@ -58,9 +58,9 @@ class FlushService {
 	private final CheckLanes lanes;
 
 	FlushService(TimeRules rules, ReconcilerClient reconciler, KioskTracking tracking, FlushMetrics metrics,
-			JsonMapper json, ReconcilerLinkProperties properties, FlushProperties flushProperties) {
+			JsonMapper json, ReconcilerLinkProperties properties, FlushProperties flushProperties, CheckLanes lanes) {
 		this.slots = new KioskFlushSlots(flushProperties);
-		this.lanes = new CheckLanes(flushProperties, properties.maxQueueWait(), properties.retryAfter());
+		this.lanes = lanes;
 		this.rules = rules;
 		this.reconciler = reconciler;
 		this.tracking = tracking;

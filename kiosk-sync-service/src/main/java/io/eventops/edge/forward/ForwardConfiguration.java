@@ -4,6 +4,7 @@ import java.net.http.HttpClient;
 import java.util.function.Predicate;
 
 import io.eventops.edge.security.SecurityProperties;
+import io.eventops.web.admission.AdmissionLane;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -11,6 +12,7 @@ import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import io.micrometer.core.instrument.MeterRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.annotation.Bean;
@@ -62,7 +64,7 @@ class ForwardConfiguration {
 
 	@Bean
 	ReconcilerClient reconcilerClient(RestClient.Builder builder, ReconcilerLinkProperties properties,
-			SecurityProperties security, JsonMapper json) {
+			SecurityProperties security, JsonMapper json, MeterRegistry registry) {
 		HttpClient http = HttpClient.newBuilder()
 			.connectTimeout(properties.connectTimeout())
 			.version(HttpClient.Version.HTTP_1_1)
@@ -89,11 +91,10 @@ class ForwardConfiguration {
 					.recordException(UNAVAILABLE)
 					.ignoreException(UNAVAILABLE.negate())
 					.build());
-		Bulkhead bulkhead = Bulkhead.of("reconciler",
-				BulkheadConfig.custom()
-					.maxConcurrentCalls(properties.maxConcurrentCalls())
-					.maxWaitDuration(properties.maxQueueWait())
-					.build());
+		// backlog batches (issue #39): an adaptive limit, below the cores, instead of a
+		// fixed bulkhead; it follows the reconciler's latency, and drops on its sheds and
+		// timeouts
+		AdmissionLane backlog = new AdmissionLane(ReconcilerClient.BACKLOG_LANE, properties.backlog(), registry);
 		// the live lane (issue #24): an online kiosk's few entries never queue behind the
 		// 500-entry batches of a reconnect herd; the breaker and the retry stay shared,
 		// as they are about the reconciler, not about a batch (invariant 11)
@@ -102,7 +103,7 @@ class ForwardConfiguration {
 					.maxConcurrentCalls(properties.liveConcurrentCalls())
 					.maxWaitDuration(properties.maxQueueWait())
 					.build());
-		return new ReconcilerClient(client, retry, breaker, bulkhead, live, properties, json);
+		return new ReconcilerClient(client, retry, breaker, backlog, live, properties, json);
 	}
 
 }

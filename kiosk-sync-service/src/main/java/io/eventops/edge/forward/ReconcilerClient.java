@@ -1,9 +1,11 @@
 package io.eventops.edge.forward;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
+import io.eventops.web.admission.AdmissionLane;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
@@ -13,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.HttpClientErrorException;
 import org.springframework.web.client.HttpServerErrorException;
@@ -29,8 +32,15 @@ import org.springframework.web.client.RestClientException;
  * its entries: in a reconnect herd about 200 batches wait at once, and the young
  * collections that copied their graphs paused the edge (measured: drills/MEASUREMENTS.md,
  * third round).
+ * <p>
+ * Backlog batches (more than {@code live-max-entries}) are admitted by an adaptive lane,
+ * {@code edge-reconciler}, whose limit follows the reconciler's latency (and its sheds
+ * and timeouts) and stays below the cores (issue #39); live batches take a bulkhead of
+ * their own and never wait for it.
  */
 public class ReconcilerClient {
+
+	static final String BACKLOG_LANE = "edge-reconciler";
 
 	private static final Logger logger = LoggerFactory.getLogger(ReconcilerClient.class);
 
@@ -40,7 +50,7 @@ public class ReconcilerClient {
 
 	private final CircuitBreaker breaker;
 
-	private final Bulkhead bulkhead;
+	private final AdmissionLane backlog;
 
 	private final Bulkhead liveBulkhead;
 
@@ -48,12 +58,12 @@ public class ReconcilerClient {
 
 	private final JsonMapper json;
 
-	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, Bulkhead bulkhead, Bulkhead liveBulkhead,
-			ReconcilerLinkProperties properties, JsonMapper json) {
+	ReconcilerClient(RestClient client, Retry retry, CircuitBreaker breaker, AdmissionLane backlog,
+			Bulkhead liveBulkhead, ReconcilerLinkProperties properties, JsonMapper json) {
 		this.client = client;
 		this.retry = retry;
 		this.breaker = breaker;
-		this.bulkhead = bulkhead;
+		this.backlog = backlog;
 		this.liveBulkhead = liveBulkhead;
 		this.properties = properties;
 		this.json = json;
@@ -64,7 +74,7 @@ public class ReconcilerClient {
 	 * @return free backlog slots
 	 */
 	int freeBacklogSlots() {
-		return this.bulkhead.getMetrics().getAvailableConcurrentCalls();
+		return Math.max(0, this.backlog.limit() - this.backlog.inFlight());
 	}
 
 	/**
@@ -100,15 +110,31 @@ public class ReconcilerClient {
 	 * @throws ReconcilerUnavailableException when no committed answer could be had
 	 */
 	public ReconcileResponse reconcile(PreparedBatch batch) {
-		// at most a few batches in flight: the rest queue here briefly, then get a 503.
-		// A small batch (an online kiosk's check-in) has slots of its own, so it never
+		Supplier<ReconcileResponse> attempt = Retry.decorateSupplier(this.retry,
+				CircuitBreaker.decorateSupplier(this.breaker, () -> post(batch)));
+		// a small batch (an online kiosk's check-in) has slots of its own, so it never
 		// waits behind the 500-entry batches of a reconnect herd (issue #24)
-		Bulkhead lane = this.properties.live(batch.entries()) ? this.liveBulkhead : this.bulkhead;
-		Supplier<ReconcileResponse> call = Bulkhead.decorateSupplier(lane,
-				Retry.decorateSupplier(this.retry, CircuitBreaker.decorateSupplier(this.breaker, () -> post(batch))));
+		if (this.properties.live(batch.entries())) {
+			return call(batch, Bulkhead.decorateSupplier(this.liveBulkhead, attempt), null);
+		}
+		// a backlog batch waits, parked, for the adaptive lane; in vain: a 503, nothing
+		// forwarded
+		Optional<AdmissionLane.Permit> permit = this.backlog.enter(this.properties.maxQueueWait());
+		if (permit.isEmpty()) {
+			throw new ReconcilerUnavailableException("Too many batches are waiting for the reconciler", null);
+		}
+		try (AdmissionLane.Permit held = permit.get()) {
+			return call(batch, attempt, held);
+		}
+	}
+
+	// the permit (null for a live batch) learns whether the reconciler was slow to
+	// answer (its close), overloaded (dropped) or not the cause (ignored)
+	private ReconcileResponse call(PreparedBatch batch, Supplier<ReconcileResponse> call, AdmissionLane.Permit permit) {
 		try {
 			ReconcileResponse response = call.get();
 			if (response == null || response.results().size() != batch.entries()) {
+				settle(permit, false);
 				throw new ReconcilerUnavailableException("The reconciler answered an incomplete batch", null);
 			}
 			return response;
@@ -117,9 +143,19 @@ public class ReconcilerClient {
 			throw new ReconcilerUnavailableException("Too many batches are waiting for the reconciler", ex);
 		}
 		catch (CallNotPermittedException ex) {
+			settle(permit, false);
 			throw new ReconcilerUnavailableException("The reconciler's circuit breaker is open", ex);
 		}
 		catch (HttpClientErrorException ex) {
+			if (ex.getStatusCode().value() == HttpStatus.TOO_MANY_REQUESTS.value()) {
+				// the reconciler's own backlog lane shed the batch (nothing applied):
+				// this
+				// lane backs off; neither retried nor counted by the breaker, as live
+				// batches are still answered (invariant 11)
+				settle(permit, true);
+				throw new ReconcilerUnavailableException("The reconciler sheds backlog batches", ex);
+			}
+			settle(permit, false);
 			// a 4xx means the edge and the reconciler disagree (token, contract): not
 			// retryable, but the kiosk must keep its entries, so it is still a 503
 			logger.error("The reconciler refused a batch of kiosk {} with status {}", batch.kioskId(),
@@ -130,13 +166,27 @@ public class ReconcilerClient {
 			// a 500 is about this batch (the reconciler splits out poison entries, so
 			// it should not happen): not retried and not counted by the breaker, and
 			// only this kiosk waits (invariant 11); a 502/503/504 counted above
+			settle(permit, ForwardConfiguration.UNAVAILABLE.test(ex));
 			logger.warn("The reconciler answered a batch of kiosk {} with status {}", batch.kioskId(),
 					ex.getStatusCode().value());
 			throw new ReconcilerUnavailableException("The reconciler failed the batch", ex);
 		}
 		catch (RestClientException ex) {
+			settle(permit, true);
 			logger.warn("The reconciler is unavailable for kiosk {}: {}", batch.kioskId(), ex.getMessage());
 			throw new ReconcilerUnavailableException("The reconciler is unavailable", ex);
+		}
+	}
+
+	private static void settle(AdmissionLane.Permit permit, boolean overloaded) {
+		if (permit == null) {
+			return;
+		}
+		if (overloaded) {
+			permit.dropped();
+		}
+		else {
+			permit.ignore();
 		}
 	}
 

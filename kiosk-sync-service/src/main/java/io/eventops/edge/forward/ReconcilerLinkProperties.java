@@ -3,7 +3,9 @@ package io.eventops.edge.forward;
 import java.net.URI;
 import java.time.Duration;
 
+import io.eventops.web.admission.AdmissionLimitProperties;
 import io.eventops.web.validation.PositiveDuration;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -25,14 +27,16 @@ import org.springframework.validation.annotation.Validated;
  * @param retryWait wait before the first retry, doubled for every further one
  * @param retryAfter what a kiosk is told to wait when the reconciler is unavailable
  * @param breakerWaitInOpenState how long an open circuit breaker refuses calls
- * @param maxConcurrentCalls batches forwarded at once; more wait (a reconnect storm must
- * queue at the edge, not pile up as timed-out calls on the reconciler)
+ * @param backlog the admission lane of backlog batches: how many are forwarded at once, a
+ * limit that adapts to the reconciler's latency and stays below the cores (issue #39);
+ * more wait (a reconnect storm must queue at the edge, not pile up as timed-out calls on
+ * the reconciler)
  * @param maxQueueWait how long a batch waits for a free slot before the kiosk gets a 503
  * @param liveMaxEntries batches of at most this many entries take the live lane: an
  * online kiosk's check-in, not an outage backlog (0: no live lane, every batch waits in
  * the one bulkhead)
- * @param liveConcurrentCalls live batches forwarded at once, beside the
- * {@code maxConcurrentCalls} backlog ones
+ * @param liveConcurrentCalls live batches forwarded at once, beside the {@code backlog}
+ * ones
  */
 @Validated
 @ConfigurationProperties("eventops.edge.reconciler")
@@ -43,7 +47,7 @@ public record ReconcilerLinkProperties(@NotNull @DefaultValue("http://localhost:
 		@NotNull @PositiveDuration @DefaultValue("200ms") Duration retryWait,
 		@NotNull @PositiveDuration @DefaultValue("5s") Duration retryAfter,
 		@NotNull @PositiveDuration @DefaultValue("10s") Duration breakerWaitInOpenState,
-		@Min(1) @Max(256) @DefaultValue("8") int maxConcurrentCalls,
+		@Valid @NotNull @DefaultValue AdmissionLimitProperties backlog,
 		@NotNull @PositiveDuration @DefaultValue("20s") Duration maxQueueWait,
 		@Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
 		@Min(1) @Max(64) @DefaultValue("2") int liveConcurrentCalls) {

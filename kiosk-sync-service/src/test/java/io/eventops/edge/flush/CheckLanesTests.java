@@ -4,6 +4,8 @@ import java.time.Duration;
 
 import io.eventops.edge.web.EdgeException;
 import io.eventops.web.ProblemExceptionHandler;
+import io.eventops.web.admission.AdmissionLimitProperties;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +18,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class CheckLanesTests {
 
-	private final CheckLanes lanes = new CheckLanes(new FlushProperties(2, Duration.ofSeconds(1), 2, 16_384),
-			Duration.ofMillis(50), Duration.ofSeconds(5));
+	private final CheckLanes lanes = new CheckLanes(
+			new FlushProperties(2, Duration.ofSeconds(1), AdmissionLimitProperties.fixed(2), 16_384),
+			Duration.ofMillis(50), Duration.ofSeconds(5), new SimpleMeterRegistry());
 
 	@Test
 	void aSmallBodyIsCheckedAtOnceWhileTheBacklogHoldsEveryPermit() {
@@ -46,9 +49,11 @@ class CheckLanesTests {
 	}
 
 	@Test
-	void noBoundWhenTheConcurrencyIsZero() {
-		CheckLanes unbounded = new CheckLanes(new FlushProperties(2, Duration.ofSeconds(1), 0, 16_384),
-				Duration.ofMillis(50), Duration.ofSeconds(5));
+	void noBoundWhenTheLaneIsOff() {
+		CheckLanes unbounded = new CheckLanes(
+				new FlushProperties(2, Duration.ofSeconds(1),
+						new AdmissionLimitProperties(false, true, 1, 1, 1, Duration.ofMillis(500)), 16_384),
+				Duration.ofMillis(50), Duration.ofSeconds(5), new SimpleMeterRegistry());
 		for (int i = 0; i < 100; i++) {
 			unbounded.enter(150_000);
 		}

@@ -32,8 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * still arriving at the read deadline is refused.
  */
 @EdgeTest
-@TestPropertySource(properties = { "eventops.edge.flush.backlog-check-concurrency=2",
-		"eventops.edge.reconciler.max-queue-wait=2s", "eventops.edge.requests.body-read-timeout=3s" })
+@TestPropertySource(properties = { "eventops.edge.flush.backlog-checks.adaptive=false",
+		"eventops.edge.flush.backlog-checks.max-limit=2", "eventops.edge.reconciler.max-queue-wait=2s",
+		"eventops.edge.requests.body-read-timeout=3s" })
 class FlushBodyLimitsTests {
 
 	@LocalServerPort

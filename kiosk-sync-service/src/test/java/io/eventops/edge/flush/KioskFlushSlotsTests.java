@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.eventops.web.ProblemExceptionHandler;
 import io.eventops.edge.web.EdgeException;
+import io.eventops.web.admission.AdmissionLimitProperties;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class KioskFlushSlotsTests {
 
-	private final KioskFlushSlots slots = new KioskFlushSlots(new FlushProperties(2, Duration.ofSeconds(3), 4, 16384));
+	private final KioskFlushSlots slots = new KioskFlushSlots(
+			new FlushProperties(2, Duration.ofSeconds(3), AdmissionLimitProperties.fixed(4), 16384));
 
 	@Test
 	void aKioskOverItsShareIsRefusedWhileOthersAreNot() {

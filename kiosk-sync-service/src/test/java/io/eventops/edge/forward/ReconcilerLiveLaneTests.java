@@ -21,6 +21,8 @@ import io.eventops.model.flush.RejectionReason;
 import io.eventops.model.reconcile.ReconcileEntry;
 import io.eventops.model.reconcile.ReconcileRequest;
 import io.eventops.model.reconcile.ReconcileResponse;
+import io.eventops.web.admission.AdmissionLimitProperties;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -153,7 +155,7 @@ class ReconcilerLiveLaneTests {
 	private ReconcilerClient client(int liveMaxEntries) {
 		ReconcilerClient client = new ForwardConfiguration().reconcilerClient(RestClient.builder(),
 				properties(liveMaxEntries), new SecurityProperties("", "", EdgeStack.INTERNAL_TOKEN),
-				JsonMapper.builder().build());
+				JsonMapper.builder().build(), new SimpleMeterRegistry());
 		this.clients.add(client);
 		return client;
 	}
@@ -162,7 +164,7 @@ class ReconcilerLiveLaneTests {
 		// two backlog slots, two live ones; a batch waits 1 s for a slot
 		return new ReconcilerLinkProperties(URI.create("http://127.0.0.1:" + this.server.getAddress().getPort()),
 				Duration.ofSeconds(1), Duration.ofSeconds(40), 1, Duration.ofMillis(5), Duration.ofSeconds(5),
-				Duration.ofSeconds(30), 2, Duration.ofSeconds(1), liveMaxEntries, 2);
+				Duration.ofSeconds(30), AdmissionLimitProperties.fixed(2), Duration.ofSeconds(1), liveMaxEntries, 2);
 	}
 
 	private static ReconcilerClient.PreparedBatch batch(ReconcilerClient client, int entries) {

@@ -36,8 +36,14 @@ class ReconcileController {
 
 	private final BatchReconciler reconciler;
 
-	ReconcileController(BatchReconciler reconciler) {
+	private final BacklogLane backlog;
+
+	private final BatchAdmissionProperties admission;
+
+	ReconcileController(BatchReconciler reconciler, BacklogLane backlog, BatchAdmissionProperties admission) {
 		this.reconciler = reconciler;
+		this.backlog = backlog;
+		this.admission = admission;
 	}
 
 	@PostMapping("/internal/v1/reconcile")
@@ -53,7 +59,21 @@ class ReconcileController {
 			throw DomainException.invalid(ReconcilerProblem.TOO_MANY_ENTRIES,
 					"A batch carries at most " + FlushRequest.MAX_ENTRIES + " entries.");
 		}
-		return this.reconciler.reconcile(request);
+		// a backlog batch waits for its lane before it claims or writes anything (issue
+		// #39); a live one never does
+		return this.backlog.admit(request.entries().size(), () -> this.reconciler.reconcile(request));
+	}
+
+	// a backlog batch shed by the lane: 429, not 503, because the reconciler is available
+	// (live batches are answered): the edge neither retries it nor counts it in the
+	// breaker all kiosks share, and lowers its own backlog limit (invariant 11). Nothing
+	// was claimed or applied, so the kiosk keeps its entries (invariant 6).
+	@ExceptionHandler(BacklogLane.BacklogShedException.class)
+	ResponseEntity<ProblemDetail> shed(BacklogLane.BacklogShedException ex) {
+		return ResponseEntity.status(HttpStatus.TOO_MANY_REQUESTS)
+			.header(HttpHeaders.RETRY_AFTER, Long.toString(Math.max(1, this.admission.retryAfter().toSeconds())))
+			.body(ProblemResponses.problem(HttpStatus.TOO_MANY_REQUESTS, "backlog-busy", "Backlog busy",
+					"The reconciler is reconciling as many backlog batches as it can; nothing of this one was applied."));
 	}
 
 	// PostgreSQL down, its pool exhausted, a lock or statement timeout, a deadlock that
