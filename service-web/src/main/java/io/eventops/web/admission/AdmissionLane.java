@@ -1,6 +1,7 @@
 package io.eventops.web.admission;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,6 +46,12 @@ public final class AdmissionLane {
 	private final Condition released = this.lock.newCondition();
 
 	private final AtomicInteger waiting = new AtomicInteger();
+
+	// the waiters in the order they came (guarded by lock): only the first may take a
+	// permit, and a newcomer does not pass them, so that no piece of work waits while
+	// later ones are admitted (first come, first served, as the fair semaphore and the
+	// bulkhead before: invariant 11)
+	private final ArrayDeque<Object> queue = new ArrayDeque<>();
 
 	private final Counter rejected;
 
@@ -116,18 +123,22 @@ public final class AdmissionLane {
 		if (this.limiter == null) {
 			return Optional.of(NONE);
 		}
-		Optional<Limiter.Listener> listener = this.limiter.acquire(null);
+		Optional<Limiter.Listener> listener = (this.waiting.get() == 0) ? this.limiter.acquire(null) : Optional.empty();
 		if (listener.isPresent()) {
 			return Optional.of(new Permit(this, listener.get()));
 		}
 		long deadline = System.nanoTime() + maxWait.toNanos();
-		this.waiting.incrementAndGet();
+		Object turn = new Object();
 		this.lock.lock();
+		this.waiting.incrementAndGet();
+		this.queue.addLast(turn);
 		try {
 			while (true) {
-				listener = this.limiter.acquire(null);
-				if (listener.isPresent()) {
-					return Optional.of(new Permit(this, listener.get()));
+				if (this.queue.peekFirst() == turn) {
+					listener = this.limiter.acquire(null);
+					if (listener.isPresent()) {
+						return Optional.of(new Permit(this, listener.get()));
+					}
 				}
 				long remaining = deadline - System.nanoTime();
 				if (remaining <= 0) {
@@ -143,8 +154,11 @@ public final class AdmissionLane {
 			return Optional.empty();
 		}
 		finally {
-			this.lock.unlock();
+			this.queue.remove(turn);
 			this.waiting.decrementAndGet();
+			// the next in line looks again (a limit over one may admit it too)
+			this.released.signalAll();
+			this.lock.unlock();
 		}
 	}
 

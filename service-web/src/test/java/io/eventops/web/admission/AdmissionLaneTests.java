@@ -93,6 +93,25 @@ class AdmissionLaneTests {
 	}
 
 	@Test
+	void workThatCameLaterDoesNotPassAWaiter() throws Exception {
+		AdmissionLane fifo = new AdmissionLane("fifo",
+				new AdmissionLimitProperties(true, false, 1, 1, 1, Duration.ofMillis(100)), this.registry,
+				this.clock::get);
+		AdmissionLane.Permit held = fifo.enter(Duration.ZERO).orElseThrow();
+		CompletableFuture<Optional<AdmissionLane.Permit>> waiter = CompletableFuture
+			.supplyAsync(() -> fifo.enter(Duration.ofSeconds(30)));
+		Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> fifo.waiting() == 1);
+
+		// the permit released while someone waits is the waiter's, not the next comer's
+		held.close();
+		assertThat(fifo.enter(Duration.ZERO)).isEmpty();
+		AdmissionLane.Permit first = waiter.get(10, TimeUnit.SECONDS).orElseThrow();
+		assertThat(fifo.inFlight()).isEqualTo(1);
+		first.close();
+		assertThat(fifo.enter(Duration.ZERO)).isPresent();
+	}
+
+	@Test
 	void aFixedLaneStaysAtItsMaxAndAnOffLaneAdmitsEverything() {
 		AdmissionLane fixed = new AdmissionLane("fixed",
 				new AdmissionLimitProperties(true, false, 1, 1, 3, Duration.ofMillis(100)), this.registry,
