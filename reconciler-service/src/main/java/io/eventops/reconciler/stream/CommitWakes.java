@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 import javax.sql.DataSource;
 
@@ -66,7 +67,12 @@ public class CommitWakes implements SmartLifecycle {
 
 	private Thread sender;
 
-	private Connection connection;
+	// guards the connection and a send: a lock, not synchronized, because the sender is a
+	// virtual thread and on Java 21 (the images' runtime) blocking inside a monitor (the
+	// pool's checkout, the NOTIFY's round trip) would hold one of the few carrier threads
+	private final ReentrantLock sending = new ReentrantLock();
+
+	private Connection connection; // guarded by sending
 
 	/**
 	 * Creates the sender; it sends from its own thread once started, before that on the
@@ -162,7 +168,17 @@ public class CommitWakes implements SmartLifecycle {
 		}
 	}
 
-	private synchronized void sendPending() {
+	private void sendPending() {
+		this.sending.lock();
+		try {
+			sendPendingLocked();
+		}
+		finally {
+			this.sending.unlock();
+		}
+	}
+
+	private void sendPendingLocked() {
 		List<Wake> wakes = new ArrayList<>();
 		for (Iterator<Wake> it = this.pending.iterator(); it.hasNext();) {
 			wakes.add(it.next());
@@ -188,11 +204,21 @@ public class CommitWakes implements SmartLifecycle {
 			// the readers' safety polls find these changes
 			logger.warn("{} wakes not sent, their readers find the changes at their next poll: {}", wakes.size(),
 					ex.getMessage());
-			closeConnection();
+			closeConnectionLocked();
 		}
 	}
 
-	private synchronized void closeConnection() {
+	private void closeConnection() {
+		this.sending.lock();
+		try {
+			closeConnectionLocked();
+		}
+		finally {
+			this.sending.unlock();
+		}
+	}
+
+	private void closeConnectionLocked() {
 		if (this.connection != null) {
 			try {
 				this.connection.close();
