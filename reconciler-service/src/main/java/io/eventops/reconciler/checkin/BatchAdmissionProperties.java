@@ -25,15 +25,16 @@ import org.springframework.validation.annotation.Validated;
  * this replica reconciles at once, a limit that adapts to how long a batch takes and
  * stays below the cores
  * @param maxQueueWait how long a backlog batch waits for the lane before it is shed (429,
- * nothing claimed, nothing applied); below the edge's {@code read-timeout} (15 s), so
- * that the edge hears the shed instead of timing out
+ * nothing claimed, nothing applied); well below the edge's {@code read-timeout} (15 s): a
+ * batch admitted at the end of its wait still needs the time of its work before that
+ * timeout, which the edge's breaker, shared by every kiosk, would count (invariant 11)
  * @param retryAfter the {@code Retry-After} of that 429
  */
 @Validated
 @ConfigurationProperties("eventops.reconciler.admission")
 record BatchAdmissionProperties(@Min(0) @Max(500) @DefaultValue("20") int liveMaxEntries,
 		@Valid @NotNull @DefaultValue AdmissionLimitProperties backlog,
-		@NotNull @PositiveDuration @DefaultValue("10s") Duration maxQueueWait,
+		@NotNull @PositiveDuration @DefaultValue("5s") Duration maxQueueWait,
 		@NotNull @PositiveDuration @DefaultValue("1s") Duration retryAfter) {
 
 	/**
