@@ -166,16 +166,32 @@ final class SelfSignedCertificate {
 				"SAN=" + String.join(",", names), "-validity", "825", "-storetype", "PKCS12", "-keystore",
 				keystore.toString(), "-storepass", new String(password), "-keypass", new String(password), "-noprompt")
 			.redirectErrorStream(true);
-		Process process = builder.start();
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		// its output to a file, read after the wait: reading the pipe first would wait
+		// for
+		// a hung keytool as long as it hangs, holding the generation's file lock for
+		// every
+		// edge on the directory
+		Path log = Files.createTempFile(keystore.getParent(), "keytool", ".log");
 		try {
-			if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-				throw new IOException("keytool failed: " + output.strip());
+			Process process = builder.redirectOutput(log.toFile()).start();
+			try {
+				if (!process.waitFor(60, TimeUnit.SECONDS)) {
+					process.destroyForcibly();
+					throw new IOException("keytool did not finish within 60 s: "
+							+ Files.readString(log, StandardCharsets.UTF_8).strip());
+				}
+				if (process.exitValue() != 0) {
+					throw new IOException("keytool failed: " + Files.readString(log, StandardCharsets.UTF_8).strip());
+				}
+			}
+			catch (InterruptedException ex) {
+				process.destroyForcibly();
+				Thread.currentThread().interrupt();
+				throw new IOException("Interrupted while generating the certificate", ex);
 			}
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IOException("Interrupted while generating the certificate", ex);
+		finally {
+			Files.deleteIfExists(log);
 		}
 	}
 
